@@ -1,0 +1,3 @@
+"""samizdat's driver: CLI, content loading, schema checks and build orchestration."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,188 @@
+"""JSON Schema checks (Draft 2020-12) with diagnostics at the offending node.
+
+Schemas are read once from ``schemas/`` into a registry, so ``$ref`` between files
+resolves offline. Each failing keyword becomes one diagnostic; where a keyword
+has alternatives (``anyOf``/``oneOf``) only the best-matching branch is shown,
+followed by "and N more".
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match, relevance
+from referencing import Registry, Resource
+
+from compiler.paths import schemas_root
+from rules_engine.core.diagnostics import Diagnostic, Location, error
+from rules_engine.core.source import NodePath, SourceDocument
+
+_JSON_TYPES = {dict: "a mapping", list: "a list", str: "text", bool: "true/false",
+               int: "an integer", float: "a number", type(None): "nothing (null)"}
+_TYPE_NAMES = {"object": "a mapping", "array": "a list", "string": "text",
+               "integer": "an integer", "number": "a number", "boolean": "true/false",
+               "null": "null"}
+
+
+@cache
+def _registry(root: Path) -> tuple[Registry, dict[str, dict[str, Any]]]:
+    schemas: dict[str, dict[str, Any]] = {}
+    registry: Registry = Registry()
+    for path in sorted(root.rglob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        rel = path.relative_to(root).as_posix()
+        schemas[rel] = schema
+        registry = registry.with_resource(schema["$id"], Resource.from_contents(schema))
+    return registry, schemas
+
+
+@cache
+def validator_for(schema_name: str, root: Path | None = None) -> Draft202012Validator:
+    """The compiled validator for ``schemas/<schema_name>.schema.json``."""
+    registry, schemas = _registry(root or schemas_root())
+    schema = schemas[f"{schema_name}.schema.json"]
+    return Draft202012Validator(schema, registry=registry)
+
+
+def schema_names(root: Path | None = None) -> list[str]:
+    """Every schema shipped, as ``<game>/<type>`` names."""
+    _, schemas = _registry(root or schemas_root())
+    return sorted(name.removesuffix(".schema.json") for name in schemas)
+
+
+def check(doc: SourceDocument, path: NodePath, instance: Any, schema_name: str) -> list[Diagnostic]:
+    """Validate ``instance`` (found at ``path`` in ``doc``) against a schema."""
+    validator = validator_for(schema_name)
+    return [_diagnose(doc, path, err) for err in validator.iter_errors(instance)]
+
+
+def _leaves(err: Any) -> int:
+    if not err.context:
+        return 1
+    return sum(_leaves(e) for e in err.context)
+
+
+def _descend(err: Any) -> tuple[ValidationError, int]:
+    """The most relevant concrete error under ``err`` and how many others it hides."""
+    total = _leaves(err)
+    current = err
+    while current.context:
+        merged = _merge_type_alternatives(current)
+        if merged is not None:
+            return merged, 0
+        current = best_match(current.context, key=relevance)
+    return current, total - 1
+
+
+def _merge_type_alternatives(err: Any) -> ValidationError | None:
+    """For anyOf/oneOf whose branches all fail on type at this node, one message."""
+    ctx = [e for e in err.context or () if not e.relative_path]
+    if not ctx or len(ctx) != len(err.context or ()) or \
+            any(e.validator not in ("type", "const", "enum") for e in ctx):
+        return None
+    wanted: list[str] = []
+    for e in ctx:
+        if e.validator == "type":
+            wanted.extend(_type_names(e.validator_value))
+        elif e.validator == "const":
+            wanted.append(repr(e.validator_value))
+        else:
+            wanted.extend(repr(v) for v in e.validator_value)
+    merged = ValidationError(
+        f"expected {' or '.join(dict.fromkeys(wanted))}, got {_describe(err.instance)}",
+        validator="type", path=err.path, instance=err.instance)
+    return merged
+
+
+def _type_names(value: Any) -> list[str]:
+    types = value if isinstance(value, list) else [value]
+    return [_TYPE_NAMES.get(str(t), str(t)) for t in types]
+
+
+def _describe(value: Any) -> str:
+    kind = _JSON_TYPES.get(type(value), type(value).__name__)
+    if isinstance(value, str | int | float | bool) and not isinstance(value, bool) or \
+            isinstance(value, bool):
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "...'"
+        return f"{kind} {shown}"
+    return kind
+
+
+def _diagnose(doc: SourceDocument, base: NodePath, top: Any) -> Diagnostic:
+    err, hidden = _descend(top)
+    node = (*base, *err.absolute_path)
+    code, message, location, hint = _explain(doc, node, err)
+    if hidden:
+        message += f" (and {hidden} more)"
+    return error(code, message, location, hint=hint)
+
+
+def _explain(doc: SourceDocument, node: NodePath, err: Any
+             ) -> tuple[str, str, Location, str | None]:
+    v = err.validator
+    where = ".".join(str(p) for p in node) or "document"
+    if v == "required":
+        missing = [k for k in err.validator_value if k not in (err.instance or {})]
+        return "S301", f"{where}: missing required field {missing[0]!r}", doc.locate(node), None
+    if v in ("additionalProperties", "unevaluatedProperties"):
+        allowed = sorted((err.schema.get("properties") or {}).keys())
+        extras = [k for k in err.instance if k not in allowed]
+        key = extras[0] if extras else "?"
+        close = difflib.get_close_matches(key, allowed, n=1)
+        hint = f"did you mean {close[0]!r}?" if close else (
+            f"allowed fields: {', '.join(allowed)}" if allowed else None)
+        return "S304", f"{where}: unknown field {key!r}", doc.locate_key((*node, key)), hint
+    if v == "propertyNames":
+        return ("S303", f"{where}: key {err.instance!r} is not allowed; {_allowed(err)}",
+                doc.locate_key((*node, str(err.instance))), None)
+    if v == "type":
+        if err.message.startswith("expected "):
+            return "S302", f"{where}: {err.message}", doc.locate(node), None
+        wanted = " or ".join(_type_names(err.validator_value))
+        message = f"{where}: expected {wanted}, got {_describe(err.instance)}"
+        return "S302", message, doc.locate(node), None
+    if v in ("enum", "const"):
+        options = err.validator_value if v == "enum" else [err.validator_value]
+        close = difflib.get_close_matches(str(err.instance), [str(o) for o in options], n=1)
+        hint = f"did you mean {close[0]!r}?" if close else None
+        shown = ", ".join(repr(o) for o in options)
+        return ("S303", f"{where}: expected one of {shown}; got {_describe(err.instance)}",
+                doc.locate(node), hint)
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        bound = {"minimum": "at least", "maximum": "at most",
+                 "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}[v]
+        return ("S305", f"{where}: expected {bound} {err.validator_value}, got {err.instance!r}",
+                doc.locate(node), None)
+    if v in ("minLength", "maxLength"):
+        bound = "at least" if v == "minLength" else "at most"
+        return ("S305", f"{where}: text must be {bound} {err.validator_value} characters long, "
+                f"it has {len(err.instance)}", doc.locate(node), None)
+    if v in ("minItems", "maxItems", "minProperties", "maxProperties"):
+        bound = "at least" if v.startswith("min") else "at most"
+        what = "items" if v.endswith("Items") else "fields"
+        return ("S305", f"{where}: expected {bound} {err.validator_value} {what}, "
+                f"got {len(err.instance)}", doc.locate(node), None)
+    if v in ("pattern", "format"):
+        desc = err.schema.get("description")
+        return ("S306", f"{where}: {err.instance!r} is not {desc or 'of the required form'}",
+                doc.locate(node), None)
+    return "S300", f"{where}: {err.message}", doc.locate(node), None
+
+
+def _allowed(err: Any) -> str:
+    for sub in _iter_context(err):
+        if sub.validator == "enum":
+            return "allowed: " + ", ".join(str(v) for v in sub.validator_value)
+    return "see the schema"
+
+
+def _iter_context(err: Any) -> Iterator[Any]:
+    for e in err.context or ():
+        yield e
+        yield from _iter_context(e)

@@ -1,0 +1,184 @@
+"""``samizdat validate``: load → schema → model → references and counts.
+
+The orchestrator is a short chain of steps; each step reports diagnostics and
+nothing raises. The result keeps file texts so reporters can quote source lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler import counts, schema_check
+from compiler.discover import CAMPAIGN_FILE, GAME_FILE, Target, content_files, display, resolve
+from compiler.yaml_loader import DEFAULT_LIMITS, LoadLimits, load_yaml
+from rules_engine.core.content import CampaignContent, ContentSet, GamePlugin, Item
+from rules_engine.core.diagnostics import Diagnostic, Location, error, warning
+from rules_engine.core.source import SourceDocument
+from rules_engine.games import plugin as game_plugin
+
+
+@dataclass
+class ValidationResult:
+    """What a validation run found, and what it read."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: int = 0
+    items: int = 0
+    models: dict[str, Any] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity.value == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity.value == "warning")
+
+
+@dataclass
+class _Loaded:
+    """Items of one folder (base or campaign): valid ones, and all for counting."""
+
+    valid: dict[str, list[Item]] = field(default_factory=dict)
+    every: dict[str, list[Item]] = field(default_factory=dict)
+
+
+def validate(paths: list[Path], limits: LoadLimits = DEFAULT_LIMITS) -> ValidationResult:
+    """Validate the content ``paths`` name."""
+    result = ValidationResult()
+    targets, found = resolve(paths)
+    result.diagnostics += found
+    for target in targets:
+        _validate_target(target, limits, result)
+    result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
+    return result
+
+
+def _validate_target(target: Target, limits: LoadLimits, result: ValidationResult) -> None:
+    plugin = game_plugin(target.game)
+    if plugin is None:
+        result.diagnostics.append(error("F206", f"unknown game {target.game!r}",
+                                        Location(display(target.game_dir / GAME_FILE), 1, 1)))
+        return
+    base = _load_folder(plugin, target.game_dir, target.game_dir / "campaigns", False,
+                        limits, result)
+    manifest = _single(base, "game", target.game_dir / GAME_FILE, result)
+    content = ContentSet(plugin.id, display(target.game_dir), manifest, base.valid)
+    loaded_campaigns: list[tuple[CampaignContent, _Loaded]] = []
+    for folder in target.campaign_dirs:
+        camp = _load_folder(plugin, folder, None, True, limits, result)
+        camp_manifest = _single(camp, "campaign", folder / CAMPAIGN_FILE, result)
+        content.campaigns.append(CampaignContent(display(folder), camp_manifest, camp.valid))
+        loaded_campaigns.append((content.campaigns[-1], camp))
+    model, found = plugin.build_model(content)
+    result.diagnostics += found
+    result.models[plugin.id] = model
+    if manifest is not None:
+        result.diagnostics += _check_counts(plugin, manifest, base, loaded_campaigns)
+
+
+def _single(loaded: _Loaded, section: str, expected: Path, result: ValidationResult
+            ) -> Item | None:
+    items = loaded.every.get(section, [])
+    if not items:
+        result.diagnostics.append(error("F203", f"no `{section}:` section found; it belongs in "
+                                        f"{expected.name}", Location(display(expected))))
+        return None
+    for extra in items[1:]:
+        result.diagnostics.append(error("M401", f"a second `{section}:` section",
+                                        extra.location))
+    valid = loaded.valid.get(section, [])
+    return valid[0] if valid else None
+
+
+def _check_counts(plugin: GamePlugin, manifest: Item, base: _Loaded,
+                  campaigns: list[tuple[CampaignContent, _Loaded]]) -> list[Diagnostic]:
+    def by_component(loaded: _Loaded) -> dict[str, list[Item]]:
+        grouped: dict[str, list[Item]] = {}
+        for section in plugin.sections:
+            grouped.setdefault(section.component, []).extend(loaded.every.get(section.name, []))
+        return grouped
+
+    def rules(key: str) -> list[Item]:
+        return [Item(r, manifest.doc, (*manifest.path, key, n))
+                for n, r in enumerate(manifest.get(key, []))]
+
+    found = counts.check_counts(rules("components"), by_component(base), "the game")
+    for camp, loaded in campaigns:
+        where = camp.manifest.location if camp.manifest else Location(camp.folder)
+        found += counts.check_counts(rules("per_campaign"), by_component(loaded),
+                                     f"campaign {camp.folder}", where)
+    return found
+
+
+def _load_folder(plugin: GamePlugin, folder: Path, exclude: Path | None, in_campaign: bool,
+                 limits: LoadLimits, result: ValidationResult) -> _Loaded:
+    loaded = _Loaded()
+    files = content_files(folder, exclude)
+    if len(files) > limits.max_files:
+        result.diagnostics.append(error("Y113", f"{len(files)} YAML files; the limit is "
+                                        f"{limits.max_files}", Location(display(folder))))
+        return loaded
+    root = folder.resolve()
+    for path in files:
+        shown = display(path)
+        if not path.resolve().is_relative_to(root):
+            result.diagnostics.append(error("F204", "this file links outside the content folder "
+                                            "and is not read", Location(shown)))
+            continue
+        raw = path.read_bytes()
+        result.files += 1
+        doc, found = load_yaml(raw, shown, limits)
+        result.diagnostics += found
+        if doc is None:
+            result.sources[shown] = raw.decode("utf-8", errors="replace")
+            continue
+        result.sources[shown] = raw.decode("utf-8")
+        _read_sections(plugin, doc, in_campaign, loaded, result)
+    return loaded
+
+
+def _read_sections(plugin: GamePlugin, doc: SourceDocument, in_campaign: bool,
+                   loaded: _Loaded, result: ValidationResult) -> None:
+    data = doc.data
+    if data is None:
+        result.diagnostics.append(warning("F205", "the file is empty", Location(doc.file, 1, 1)))
+        return
+    if not isinstance(data, dict):
+        result.diagnostics.append(error("F201", "a content file maps section names to their "
+                                        "items; this one is not a mapping", doc.locate(())))
+        return
+    for name, value in data.items():
+        section = plugin.section(name)
+        if section is None or section.in_campaign != in_campaign:
+            allowed = [s.name for s in plugin.sections if s.in_campaign == in_campaign]
+            place = "a campaign folder" if in_campaign else "the game folder"
+            result.diagnostics.append(error(
+                "F202", f"unknown section {name!r} in {place} of {plugin.id}",
+                doc.locate_key((name,)), hint=f"sections here: {', '.join(allowed)}"))
+            continue
+        if section.single:
+            _read_item(doc, (name,), value, section.schema, name, loaded, result)
+            continue
+        if not isinstance(value, list):
+            result.diagnostics.append(error("F207", f"section {name!r} holds a list of items",
+                                            doc.locate((name,))))
+            continue
+        for index, entry in enumerate(value):
+            result.items += 1
+            _read_item(doc, (name, index), entry, section.schema, name, loaded, result)
+
+
+def _read_item(doc: SourceDocument, path: tuple[str | int, ...], value: Any, schema: str,
+               section: str, loaded: _Loaded, result: ValidationResult) -> None:
+    found = schema_check.check(doc, path, value, schema)
+    result.diagnostics += found
+    if not isinstance(value, dict):
+        return
+    item = Item(value, doc, path)
+    loaded.every.setdefault(section, []).append(item)
+    if not found:
+        loaded.valid.setdefault(section, []).append(item)

@@ -1,0 +1,1 @@
+"""SHASN: AZADI — content model and (later) rules engine."""

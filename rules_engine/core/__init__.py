@@ -1,0 +1,1 @@
+"""Machinery shared by every game: diagnostics, source locations, the effect-language core."""

@@ -1,0 +1,107 @@
+"""The catalogue of diagnostic codes: stable identifiers with their documentation.
+
+Every diagnostic any stage emits uses a code from this table; ``samizdat rule CODE``
+prints the entry. Codes never change meaning once published. Prefixes:
+``Y`` loading YAML, ``F`` finding content, ``S`` schema, ``M`` content model and
+references, ``N`` component counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Code:
+    """One documented diagnostic code."""
+
+    code: str
+    name: str
+    summary: str
+    explanation: str
+
+
+_CODES: tuple[Code, ...] = (
+    Code("Y101", "file-too-large", "A content file is larger than the loader allows.",
+         "Content files are capped (default 2 MiB) so a hostile campaign cannot exhaust "
+         "memory. Split the file into several files; sections may span files."),
+    Code("Y102", "not-utf8", "A content file is not valid UTF-8.",
+         "Save the file as UTF-8. The diagnostic points at the first byte that is not."),
+    Code("Y103", "tab-indentation", "A line is indented with a tab.",
+         "YAML forbids tabs for indentation; use spaces."),
+    Code("Y104", "yaml-syntax", "The file is not well-formed YAML.",
+         "The parser could not read the file at the given position; the message says "
+         "what it expected."),
+    Code("Y105", "duplicate-key", "A mapping has the same key twice.",
+         "PyYAML silently keeps the last value; samizdat refuses, because the first "
+         "value is usually the one the author meant. The related location is the first "
+         "occurrence.\n\nFailing:\n    title: A\n    title: B"),
+    Code("Y106", "alias-limit", "Aliases expand to more nodes than allowed.",
+         "Anchors and aliases are allowed, but the expanded document may hold at most "
+         "100,000 nodes (a 'billion laughs' document is stopped here, in milliseconds)."),
+    Code("Y107", "too-deep", "Nesting is deeper than allowed.",
+         "Mappings and sequences may nest at most 64 levels deep."),
+    Code("Y108", "unknown-tag", "A node has a tag the loader does not accept.",
+         "Only the plain JSON-compatible tags (!!str, !!int, !!float, !!bool, !!null, "
+         "!!seq, !!map) are accepted; Python object tags are never constructed."),
+    Code("Y109", "bad-number", "A number is out of range or not finite.",
+         "Integers must lie within +-2^53 and floats must be finite (no .inf or .nan)."),
+    Code("Y110", "several-documents", "A file holds more than one YAML document.",
+         "Each content file is one document; split the others into their own files."),
+    Code("Y111", "complex-key", "A mapping key is not a scalar.",
+         "Keys must be plain strings."),
+    Code("Y112", "unknown-anchor", "An alias names an anchor that is not defined before it.",
+         "Define the anchor (&name) before using the alias (*name)."),
+    Code("Y113", "too-many-files", "A content folder holds more files than allowed.",
+         "At most 2,000 YAML files are read from one content folder."),
+    Code("F201", "not-a-mapping", "A content file is not a mapping of sections.",
+         "The top level of a content file maps section names (for example "
+         "`tyranny_cards:`) to their items."),
+    Code("F202", "unknown-section", "A top-level key is not a section this game knows.",
+         "The message lists the sections the game accepts; see docs/content-format.md."),
+    Code("F203", "not-content", "A path is not a content folder or file.",
+         "Give `cards/`, a game folder (with game.yaml), a campaign folder (with "
+         "campaign.yaml) or a YAML file inside one."),
+    Code("F204", "path-outside", "A file reference leaves the content folder.",
+         "Content may only refer to files inside its own content folder."),
+    Code("F205", "empty-file", "A content file is empty.", "The file holds no sections."),
+    Code("F206", "unknown-game", "A campaign names a game samizdat does not know.",
+         "The `game:` field of campaign.yaml must name a game with a folder under cards/."),
+    Code("F207", "section-shape", "A section does not hold what it should.",
+         "List sections hold a sequence of items; `game:` and `campaign:` hold one mapping."),
+    Code("S300", "schema", "The content breaks its JSON Schema.",
+         "The message says what the schema expected at that node."),
+    Code("S301", "missing-field", "A required field is missing.",
+         "The diagnostic points at the mapping that lacks the field."),
+    Code("S302", "wrong-type", "A value has the wrong type.",
+         "For example a string where a number is expected."),
+    Code("S303", "not-allowed", "A value is not one of the allowed values.",
+         "The message lists the allowed values."),
+    Code("S304", "unknown-field", "A mapping has a field its schema does not define.",
+         "Often a typo; the diagnostic points at the key."),
+    Code("S305", "out-of-range", "A number, text or list is too small or too large.",
+         "The schema bounds numbers, text lengths and list sizes."),
+    Code("S306", "bad-format", "A text does not have the required form.",
+         "Ids are slugs: lower-case letters and digits joined by single hyphens."),
+    Code("M401", "duplicate-id", "Two items of a game share an id or number.",
+         "Ids (and printed numbers within one kind of card) must be unique; the related "
+         "location is the first one."),
+    Code("M402", "unknown-reference", "A reference names something that does not exist.",
+         "For example a Tyranny choice's Resistance card number, a Tyranny card's "
+         "Imperial Order, a campaign's Mandate or a Foundation card's Monument."),
+    Code("M403", "inconsistent", "An item contradicts a rule of the game.",
+         "For example a zone whose majority is not more than half its areas, or an "
+         "ideology card whose two answers belong to the same ideologue."),
+    Code("M404", "missing-parameter", "A parameter the game needs is not in game.yaml.",
+         "Values the rulebooks do not print are named parameters in the game manifest."),
+    Code("N501", "count-mismatch", "A component count differs from the rulebook.",
+         "game.yaml declares the counts the source document fixes; the content must "
+         "match them (copies count)."),
+)
+
+CODES: dict[str, Code] = {c.code: c for c in _CODES}
+
+
+def describe(code: str) -> Code | None:
+    """The documentation of ``code`` (case-insensitive), or None."""
+    return CODES.get(code.upper())

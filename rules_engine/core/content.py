@@ -1,0 +1,92 @@
+"""Validated content handed from the compiler to a game's model builder.
+
+The compiler loads files and checks schemas; it then groups items by section into
+a :class:`ContentSet` (the base game plus zero or more campaigns). A game plug-in
+turns that into its typed, immutable model, reporting references that do not
+resolve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.core.diagnostics import Diagnostic, Location
+from rules_engine.core.source import NodePath, SourceDocument
+
+
+@dataclass(frozen=True)
+class Item:
+    """One schema-valid item of content (a card, a zone, a manifest…) and its origin."""
+
+    data: Mapping[str, Any]
+    doc: SourceDocument
+    path: NodePath
+
+    @property
+    def location(self) -> Location:
+        return self.doc.locate(self.path)
+
+    def loc(self, *sub: str | int) -> Location:
+        """Location of a field (or nested field) of this item."""
+        return self.doc.locate((*self.path, *sub))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A top-level key of a content file: what it holds and how it is checked."""
+
+    name: str
+    schema: str
+    component: str
+    single: bool = False
+    in_campaign: bool = False
+
+
+@dataclass
+class CampaignContent:
+    """One campaign folder's items, by section name."""
+
+    folder: str
+    manifest: Item | None
+    sections: dict[str, list[Item]] = field(default_factory=dict)
+
+
+@dataclass
+class ContentSet:
+    """Everything loaded for one game: the base folder and its campaigns."""
+
+    game: str
+    folder: str
+    manifest: Item | None
+    sections: dict[str, list[Item]] = field(default_factory=dict)
+    campaigns: list[CampaignContent] = field(default_factory=list)
+
+    @property
+    def folder_location(self) -> Location:
+        return Location(self.folder)
+
+    def items(self, section: str) -> list[Item]:
+        return self.sections.get(section, [])
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """What the compiler needs to know about one game."""
+
+    id: str
+    sections: tuple[Section, ...]
+    build_model: Callable[[ContentSet], tuple[Any, list[Diagnostic]]]
+
+    def section(self, name: str) -> Section | None:
+        for s in self.sections:
+            if s.name == name:
+                return s
+        return None

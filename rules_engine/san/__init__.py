@@ -1,0 +1,1 @@
+"""SAN — content model and (later) rules engine."""

@@ -1,0 +1,62 @@
+"""Builds :class:`SanContent` from validated items and checks what schemas cannot:
+which fields each deck needs, Virus card numbering and the Propaganda track."""
+
+from __future__ import annotations
+
+from rules_engine.core.content import ContentSet, Item
+from rules_engine.core.diagnostics import Diagnostic, error
+from rules_engine.core.effects import freeze
+from rules_engine.core.references import check_unique
+from rules_engine.san import model as m
+
+_RIVER_FIELDS = ("cost", "crossing_cost")
+
+
+def build(content: ContentSet) -> tuple[m.SanContent, list[Diagnostic]]:
+    diags: list[Diagnostic] = []
+    cards = content.items("cards")
+    diags += check_unique(cards, "id", "id")
+    diags += check_unique([c for c in cards if c["deck"] == "virus"], "virus_number",
+                          "Virus card", key=lambda c: (c.get("corporation"), c.get("virus_number")))
+    built = tuple(_card(c, diags) for c in cards)
+    stages = content.items("propaganda_track")
+    diags += check_unique(stages, "stage", "Propaganda stage")
+    numbers = sorted(s["stage"] for s in stages)
+    if numbers and numbers != list(range(1, len(numbers) + 1)):
+        diags.append(error("M403", f"Propaganda stages must be numbered 1..{len(numbers)} "
+                           f"without gaps; got {numbers}", stages[0].location))
+    ordered = sorted(stages, key=lambda s: int(s["stage"]))
+    track = tuple(m.Stage(s["stage"], s["hand_bonus"]) for s in ordered)
+    params = content.manifest.get("parameters", {}) if content.manifest else {}
+    bonus = (params.get("hand_bonus_stages") or {}).get("value")
+    flagged = [s["stage"] for s in stages if s["hand_bonus"]]
+    if isinstance(bonus, list) and sorted(flagged) != sorted(bonus):
+        diags.append(error("M403", f"Hand Bonus tokens lie on stages {sorted(flagged)}, but "
+                           f"parameters.hand_bonus_stages says {sorted(bonus)}",
+                           stages[0].location if stages else content.folder_location))
+    return m.SanContent(built, track, freeze({k: v.get("value") for k, v in params.items()})), diags
+
+
+def _card(c: Item, diags: list[Diagnostic]) -> m.Card:
+    deck, kind = c["deck"], c["type"]
+    if (deck == "virus") != (kind == "virus"):
+        diags.append(error("M403", "a Virus card is exactly a card of the virus deck with type "
+                           "virus", c.loc("type")))
+    if deck in ("starting", "virus") and "corporation" not in c.data:
+        diags.append(error("M403", f"a {deck} card belongs to a corporation (moon or star)",
+                           c.location))
+    if deck == "river":
+        if "corporation" in c.data:
+            diags.append(error("M403", "River cards belong to no corporation",
+                               c.loc("corporation")))
+        for name in _RIVER_FIELDS:
+            if name not in c.data:
+                diags.append(error("M403", f"a River card needs {name!r}", c.location))
+    if deck == "virus":
+        for name in ("virus_number", "track_spaces"):
+            if name not in c.data:
+                diags.append(error("M403", f"a Virus card needs {name!r}", c.location))
+    return m.Card(c["id"], c["title"], deck, kind, c.get("corporation"), freeze(c.get("icons", {})),
+                  c.get("revenue", 0), c.get("cost"), c.get("crossing_cost"),
+                  c.get("crossing_penalty"), c.get("virus_number"), c.get("track_spaces"),
+                  tuple(freeze(e) for e in c.get("effects", [])), c.get("copies", 1), c.location)

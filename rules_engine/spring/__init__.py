@@ -1,0 +1,1 @@
+"""Spring (working title) — content model and (later) rules engine."""

@@ -1,0 +1,79 @@
+"""Builds :class:`SpringContent` and checks the board: numbered spaces without gaps,
+known countries, each country's spaces contiguous on the circular track and
+within the size the design allows, and revolution cards' types."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine.core.content import ContentSet, Item
+from rules_engine.core.diagnostics import Diagnostic, error
+from rules_engine.core.effects import freeze
+from rules_engine.core.references import check_reference, check_unique
+from rules_engine.spring import model as m
+
+
+def build(content: ContentSet) -> tuple[m.SpringContent, list[Diagnostic]]:
+    diags: list[Diagnostic] = []
+    countries, spaces, cards = (content.items(s) for s in ("countries", "spaces", "cards"))
+    diags += check_unique([*countries, *cards], "id", "id")
+    diags += check_unique(spaces, "number", "space number")
+    params = dict(content.manifest.get("parameters", {})) if content.manifest else {}
+    country_ids = {c["id"] for c in countries}
+    for s in spaces:
+        if s.get("country") is not None:
+            diags += check_reference(s, ("country",), s["country"], country_ids, "country")
+    numbers = sorted(s["number"] for s in spaces)
+    if numbers and numbers != list(range(1, len(numbers) + 1)):
+        diags.append(error("M403", f"spaces must be numbered 1..{len(numbers)} without gaps",
+                           spaces[0].location))
+    by_number = {s["number"]: s for s in spaces}
+    size = _value(params, "country_spaces") or {"min": 3, "max": 4}
+    built_countries = tuple(_country(c, by_number, size, diags) for c in countries)
+    types = _value(params, "revolution_types") or []
+    built_cards = tuple(_card(c, types, diags) for c in cards)
+    built_spaces = tuple(m.Space(s["number"], s["kind"], s.get("country"))
+                         for s in sorted(spaces, key=lambda s: s["number"]))
+    return m.SpringContent(built_countries, built_spaces, built_cards,
+                           freeze({k: v.get("value") for k, v in params.items()})), diags
+
+
+def _value(params: dict[str, Any], name: str) -> Any:
+    entry = params.get(name)
+    return entry.get("value") if isinstance(entry, dict) else None
+
+
+def _country(c: Item, by_number: dict[int, Item], size: dict[str, int],
+             diags: list[Diagnostic]) -> m.Country:
+    mine = sorted(n for n, s in by_number.items() if s.get("country") == c["id"])
+    lo, hi = size.get("min", 3), size.get("max", 4)
+    if mine and not lo <= len(mine) <= hi:
+        diags.append(error("M403", f"{c['name']} has {len(mine)} spaces; every country has "
+                           f"{lo} to {hi}", c.location,
+                           hint=f"its spaces: {', '.join(map(str, mine))}"))
+    if mine and not _contiguous(mine, len(by_number)):
+        diags.append(error("M403", f"{c['name']}'s spaces {mine} are not next to each other on "
+                           "the track", c.location))
+    return m.Country(c["id"], c["name"], c["colour"], tuple(mine), c.location)
+
+
+def _contiguous(numbers: list[int], track: int) -> bool:
+    """True when ``numbers`` form one run on a circular track of ``track`` spaces."""
+    present = set(numbers)
+    starts = [n for n in numbers if (n - 2) % track + 1 not in present]
+    return len(starts) == 1
+
+
+def _card(c: Item, types: list[str], diags: list[Diagnostic]) -> m.Card:
+    subtype = c.get("subtype")
+    if c["type"] == "revolution":
+        if subtype is None:
+            diags.append(error("M403", "a revolution card needs a subtype", c.location,
+                               hint=f"one of: {', '.join(types)}" if types else None))
+        elif types and subtype not in types:
+            diags += check_reference(c, ("subtype",), subtype, types, "revolution type")
+    elif subtype is not None:
+        diags.append(error("M403", f"only revolution cards have a subtype, not {c['type']} cards",
+                           c.loc("subtype")))
+    return m.Card(c["id"], c["title"], c["type"], subtype, c["force"],
+                  tuple(freeze(e) for e in c.get("effects", [])), c.get("copies", 1), c.location)
