@@ -125,6 +125,8 @@ def _syntax_diagnostic(exc: yaml.MarkedYAMLError, file: str) -> Diagnostic:
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     parts = [p for p in (exc.context, exc.problem) if p]
     message = "; ".join(parts) if parts else "malformed YAML"
+    if "nesting depth" in message:  # libyaml's own bound, met before ours in flow nesting
+        return error("Y107", "nesting is too deep", Location(file, line, column))
     return error("Y104", message, Location(file, line, column))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
@@ -35,7 +36,10 @@ def check_reference(item: Item, path: tuple[str | int, ...], value: Any,
     """M402 when ``value`` (at ``path`` inside ``item``) is not among ``targets``."""
     if value in targets:
         return []
-    known = sorted(targets, key=str)
+    known = sorted(targets, key=lambda t: (isinstance(t, str), t if isinstance(t, int) else 0,
+                                           str(t)))
+    close = difflib.get_close_matches(str(value), [str(k) for k in known], n=1)
     listing = ", ".join(map(str, known[:12])) + (" …" if len(known) > 12 else "")
-    return [error("M402", f"{what} {value!r} does not exist", item.loc(*path),
-                  hint=f"known: {listing}" if known else f"no {what}s are defined")]
+    hint = (f"did you mean {close[0]!r}?" if close and isinstance(value, str)
+            else f"known: {listing}" if known else f"no {what}s are defined")
+    return [error("M402", f"{what} {value!r} does not exist", item.loc(*path), hint=hint)]

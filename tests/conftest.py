@@ -1,0 +1,71 @@
+"""Shared fixtures: copies of the shipped content to mutate, and a CLI runner."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from compiler.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+CARDS = REPO / "cards"
+SAJ = "azadi/campaigns/south-asian-independence-1947"
+
+
+@pytest.fixture
+def cards(tmp_path: Path) -> Path:
+    """A private copy of cards/ to mutate."""
+    target = tmp_path / "cards"
+    shutil.copytree(CARDS, target)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace exactly one occurrence of ``old`` in ``path``."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str) -> int:
+    """1-based number of the first line containing ``needle``."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if needle in line:
+            return number
+    raise AssertionError(f"{needle!r} not in {path}")
+
+
+def run_cli(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def validate_json(*paths: Path | str) -> tuple[int, dict[str, Any]]:
+    """Run ``samizdat validate --format json`` and return (exit code, parsed output)."""
+    result = run_cli("validate", "--format", "json", *map(str, paths))
+    return result.exit_code, json.loads(result.stdout)
+
+
+def triples(report: dict[str, Any], root: Path | None = None) -> list[tuple[str, str, int, int]]:
+    """(code, file relative to root, line, column) for each diagnostic."""
+    out = []
+    for d in report["diagnostics"]:
+        file = d["file"]
+        if root is not None:
+            file = Path(file).resolve().relative_to(root.resolve()).as_posix()
+        out.append((d["code"], file, d["line"], d["column"]))
+    return out
+
+
+@pytest.fixture
+def chdir_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+Edit = Callable[[Path, str, str], None]

@@ -1,0 +1,232 @@
+"""`samizdat validate` on the shipped content and on precise mutations of it.
+
+Each test changes one thing and expects the exact (code, file, line, column).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from tests.conftest import CARDS, SAJ, edit, line_of, run_cli, triples, validate_json
+
+
+def test_shipped_content_is_clean() -> None:
+    code, report = validate_json(CARDS)
+    assert report["diagnostics"] == []
+    assert code == 0
+    assert report["summary"]["errors"] == 0
+    assert report["summary"]["files"] >= 18
+
+
+def test_unknown_mandate_reference(cards: Path) -> None:
+    path = cards / SAJ / "campaign.yaml"
+    edit(path, "mandate: divide-and-rule", "mandate: divide-and-rul")
+    code, report = validate_json(cards / "azadi")
+    assert code == 1
+    assert triples(report, cards) == [("M402", f"{SAJ}/campaign.yaml",
+                                       line_of(path, "mandate:"), 12)]
+    assert report["diagnostics"][0]["hint"] == "did you mean 'divide-and-rule'?"
+
+
+def test_unknown_order_and_resistance_numbers(cards: Path) -> None:
+    path = cards / SAJ / "tyranny_cards.yaml"
+    edit(path, "    order: 1\n", "    order: 99\n")
+    edit(path, "        resistance: 13\n", "        resistance: 49\n")
+    code, report = validate_json(cards / "azadi")
+    assert code == 1
+    assert triples(report, cards) == [
+        ("M402", f"{SAJ}/tyranny_cards.yaml", line_of(path, "order: 99"), 12),
+        ("M402", f"{SAJ}/tyranny_cards.yaml", line_of(path, "resistance: 49"), 21),
+    ]
+    assert "Resistance card number 49 does not exist" in report["diagnostics"][1]["message"]
+
+
+def test_zone_majority_must_be_more_than_half(cards: Path) -> None:
+    path = cards / "azadi" / "zones.yaml"
+    edit(path, "majority: 7", "majority: 6")
+    code, report = validate_json(cards / "azadi")
+    assert triples(report, cards) == [("M403", "azadi/zones.yaml", line_of(path, "majority: 6"),
+                                       40)]
+    assert code == 1
+
+
+def test_unknown_field_points_at_the_key_with_a_suggestion(cards: Path) -> None:
+    path = cards / "azadi" / "voter_cards.yaml"
+    edit(path, "{id: voter-01, voters: 1,", "{id: voter-01, votes: 1,")
+    code, report = validate_json(cards / "azadi")
+    line = line_of(path, "votes: 1")
+    assert code == 1
+    # the missing field (at the mapping) and the unknown key (at the key); counts still hold
+    assert triples(report, cards) == [
+        ("S301", "azadi/voter_cards.yaml", line, 5),
+        ("S304", "azadi/voter_cards.yaml", line, 20),
+    ]
+    assert report["diagnostics"][0]["message"] == "voter_cards.0: missing required field 'voters'"
+    unknown = report["diagnostics"][1]
+    assert unknown["message"] == "voter_cards.0: unknown field 'votes'"
+    assert unknown["hint"] == "did you mean 'voters'?"
+
+
+def test_wrong_type_and_enum(cards: Path) -> None:
+    path = cards / "azadi" / "resistance_cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = text.index("ideologue: capitalist")
+    path.write_text(text[:first] + "ideologue: capitalism" + text[first + 21:], encoding="utf-8")
+    code, report = validate_json(cards / "azadi")
+    (diag,) = [d for d in report["diagnostics"] if d["code"] == "S303"]
+    assert diag["line"] == line_of(path, "capitalism")
+    assert diag["message"].endswith("got text 'capitalism'")
+    assert diag["hint"] == "did you mean 'capitalist'?"
+    assert code == 1
+
+
+def test_count_mismatch_names_the_rule(cards: Path) -> None:
+    path = cards / SAJ / "ideology_cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    cut = text.index("  - id: saj-ideology-108")
+    path.write_text(text[:cut], encoding="utf-8")
+    code, report = validate_json(cards / "azadi")
+    assert code == 1
+    (diag,) = report["diagnostics"]
+    assert diag["code"] == "N501"
+    assert diag["file"].endswith(f"{SAJ}/campaign.yaml")
+    assert "107 × ideology_card; the rulebook fixes 108" in diag["message"]
+    assert diag["related"][0]["line"] == line_of(cards / "azadi/game.yaml",
+                                                 "type: ideology_card")
+
+
+def test_duplicate_id_across_files(cards: Path) -> None:
+    path = cards / "azadi" / "monuments.yaml"
+    edit(path, "id: monument-2", "id: monument-1")
+    code, report = validate_json(cards / "azadi")
+    assert code == 1
+    assert triples(report, cards) == [("M401", "azadi/monuments.yaml", 26, 9)]
+    assert report["diagnostics"][0]["message"] == "id 'monument-1' is defined twice"
+    assert report["diagnostics"][0]["related"][0]["line"] == 10
+
+
+def test_unknown_section(cards: Path) -> None:
+    path = cards / "san" / "extra.yaml"
+    path.write_text("car:\n  - {id: x}\n", encoding="utf-8")
+    code, report = validate_json(cards / "san")
+    assert code == 1
+    assert triples(report, cards) == [("F202", "san/extra.yaml", 1, 1)]
+    assert report["diagnostics"][0]["hint"] == "sections here: game, cards, propaganda_track"
+
+
+def test_spring_draft_layout_with_five_space_iran_is_flagged(cards: Path) -> None:
+    path = cards / "spring" / "board_and_deck.yaml"
+    # the public draft: R45 before Iran 46-50, Iraq 42-44
+    edit(path, "{number: 45, kind: country, country: iraq}", "{number: 45, kind: revolution}")
+    edit(path, "{number: 46, kind: revolution}", "{number: 46, kind: country, country: iran}")
+    code, report = validate_json(cards / "spring")
+    assert code == 1
+    assert [d["message"] for d in report["diagnostics"]] == [
+        "Iran has 5 spaces; every country has 3 to 4"]
+    diag = report["diagnostics"][0]
+    assert diag["line"] == line_of(path, "{id: iran,")
+    assert diag["hint"] == "its spaces: 46, 47, 48, 49, 50"
+
+
+def test_spring_country_must_be_contiguous(cards: Path) -> None:
+    path = cards / "spring" / "board_and_deck.yaml"
+    edit(path, "{number: 3, kind: country, country: tunisia}", "{number: 3, kind: revolution}")
+    edit(path, "{number: 5, kind: revolution}", "{number: 5, kind: country, country: tunisia}")
+    _, report = validate_json(cards / "spring")
+    messages = [d["message"] for d in report["diagnostics"] if d["code"] == "M403"]
+    assert messages == ["Tunisia's spaces [2, 4, 5] are not next to each other on the track"]
+
+
+def test_san_virus_numbers_are_unique_per_corporation(cards: Path) -> None:
+    path = cards / "san" / "cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  - id: moon-virus-5")
+    fixed = text[:start] + text[start:].replace("virus_number: 5", "virus_number: 4", 1)
+    path.write_text(fixed, encoding="utf-8")
+    code, report = validate_json(cards / "san")
+    assert code == 1
+    assert triples(report, cards) == [("M401", "san/cards.yaml",
+                                       line_of(path, "id: moon-virus-4"), 5)]
+    assert report["diagnostics"][0]["related"][0]["line"] == line_of(path, "id: moon-virus-5")
+
+
+def test_text_report_quotes_the_source_line(cards: Path) -> None:
+    path = cards / "azadi" / "zones.yaml"
+    edit(path, "majority: 7", "majority: 6")
+    result = run_cli("validate", str(cards / "azadi"))
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    line = line_of(path, "majority: 6")
+    assert lines[0].endswith(f"azadi/zones.yaml:{line}:40: error M403 a zone of 13 areas needs "
+                             "a majority of 7 (more than half), not 6")
+    assert lines[1].strip().startswith("- {id: zone-13")
+    assert lines[2] == "    " + " " * 39 + "^"
+    assert lines[-1] == "summary: files 14, cards 281, errors 1, warnings 0"
+
+
+def test_json_report_shape() -> None:
+    code, report = validate_json(CARDS / "san")
+    assert code == 0
+    assert set(report) == {"diagnostics", "summary"}
+    assert set(report["summary"]) == {"files", "cards", "errors", "warnings"}
+
+
+def test_bad_yaml_in_a_card_file(cards: Path) -> None:
+    path = cards / "azadi" / "monuments.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "\nmonuments: []\n", encoding="utf-8")
+    code, report = validate_json(cards / "azadi")
+    assert code == 1
+    (dup,) = [d for d in report["diagnostics"] if d["code"] == "Y105"]
+    assert (dup["line"], dup["column"]) == (len(path.read_text().splitlines()), 1)
+    assert dup["related"][0]["line"] == line_of(path, "monuments:")
+
+
+def test_campaign_outside_the_repository(tmp_path: Path) -> None:
+    campaign = tmp_path / "my-campaign"
+    shutil.copytree(CARDS / SAJ, campaign)
+    code, report = validate_json(campaign)
+    assert (code, report["diagnostics"]) == (0, [])
+    assert report["summary"]["files"] == 3 + len(list((CARDS / "azadi").glob("*.yaml")))
+    edit(campaign / "tyranny_cards.yaml", "    order: 1\n", "    order: 0\n")
+    code, report = validate_json(campaign)
+    assert code == 1
+    assert triples(report, tmp_path) == [("S305", "my-campaign/tyranny_cards.yaml",
+                                          line_of(campaign / "tyranny_cards.yaml", "order: 0"),
+                                          12)]
+
+
+def test_a_single_file_validates_its_folder() -> None:
+    code, report = validate_json(CARDS / SAJ / "tyranny_cards.yaml")
+    assert code == 0 and report["summary"]["errors"] == 0
+
+
+def test_not_content_and_unknown_game(tmp_path: Path) -> None:
+    code, report = validate_json(tmp_path)
+    assert code == 1 and report["diagnostics"][0]["code"] == "F203"
+    camp = tmp_path / "c"
+    camp.mkdir()
+    (camp / "campaign.yaml").write_text("campaign: {id: c, name: C, game: chess}\n")
+    code, report = validate_json(camp)
+    assert code == 1 and report["diagnostics"][0]["code"] == "F206"
+
+
+def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:
+    result = run_cli("validate", str(tmp_path / "nope"))
+    assert result.exit_code == 2
+
+
+def test_rule_explains_a_code() -> None:
+    result = run_cli("rule", "y105")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Y105 (duplicate-key): A mapping has the same key twice.")
+    assert run_cli("rule", "Z999").exit_code == 2
+
+
+def test_output_is_deterministic(cards: Path) -> None:
+    edit(cards / "azadi" / "zones.yaml", "majority: 7", "majority: 6")
+    first = run_cli("validate", "--format", "json", str(cards)).stdout
+    second = run_cli("validate", "--format", "json", str(cards)).stdout
+    assert first == second
+    assert json.loads(first)["summary"]["errors"] == 1
