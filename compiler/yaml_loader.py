@@ -15,7 +15,9 @@ Every problem is a :class:`~rules_engine.core.diagnostics.Diagnostic`; nothing r
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -46,6 +48,7 @@ _TAG = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {f"{_TAG}{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map")}
 _RESOLVER = yaml.resolver.Resolver()
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
+_NO_KEY = object()  # a mapping frame waiting for its next key
 
 
 class _Abort(Exception):
@@ -54,16 +57,6 @@ class _Abort(Exception):
     def __init__(self, diagnostic: Diagnostic) -> None:
         super().__init__(diagnostic.message)
         self.diagnostic = diagnostic
-
-
-@dataclass
-class _Frame:
-    container: dict[str, Any] | list[Any]
-    path: NodePath
-    anchor: str | None
-    nodes_at_start: int
-    pending_key: str | None = None
-    key_seen: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def load_yaml(raw: bytes, file: str, limits: LoadLimits = DEFAULT_LIMITS
@@ -89,8 +82,11 @@ def load_yaml(raw: bytes, file: str, limits: LoadLimits = DEFAULT_LIMITS
                             Location(file, tab[0], tab[1]))]
     builder = _Builder(file, limits)
     try:
-        for event in yaml.parse(text, Loader=_Loader):
-            builder.feed(event)
+        parser = _Loader(text)
+        try:
+            builder.run(iter(parser.get_event, None))
+        finally:
+            parser.dispose()
     except _Abort as abort:
         return None, [abort.diagnostic]
     except yaml.MarkedYAMLError as exc:
@@ -130,85 +126,151 @@ def _syntax_diagnostic(exc: yaml.MarkedYAMLError, file: str) -> Diagnostic:
     return error("Y104", message, Location(file, line, column))
 
 
+_PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")
+_PLAIN_WORD_START = frozenset("abcdeghijklmpqrsuvwxzABCDEGHIJKLMPQRSUVWXZ_\"'(")
+
+
 class _Builder:
-    """Turns a YAML event stream into data plus positions, enforcing the limits."""
+    """Turns a YAML event stream into data plus positions, enforcing the limits.
+
+    One tight loop over the events (this is the validator's hot path): a stack of
+    frames ``[container, path, anchor, nodes_at_start, pending_key, keys_seen]``
+    where ``pending_key`` is the mapping key waiting for its value.
+    """
 
     def __init__(self, file: str, limits: LoadLimits) -> None:
         self.file = file
         self.limits = limits
-        self.stack: list[_Frame] = []
-        self.anchors: dict[str, tuple[Any, int]] = {}
         self.positions: dict[NodePath, tuple[int, int]] = {}
         self.key_positions: dict[NodePath, tuple[int, int]] = {}
-        self.nodes = 0
-        self.documents = 0
         self.result: Any = None
 
     def _loc(self, mark: Any) -> Location:
         return Location(self.file, mark.line + 1, mark.column + 1)
 
-    def _count(self, n: int, mark: Any) -> None:
-        self.nodes += n
-        if self.nodes > self.limits.max_nodes:
-            raise _Abort(error("Y106", f"document expands to more than "
-                               f"{self.limits.max_nodes:,} nodes (alias expansion?)",
-                               self._loc(mark)))
+    def _fail(self, code: str, message: str, mark: Any, **extra: Any) -> _Abort:
+        return _Abort(error(code, message, self._loc(mark), **extra))
 
-    def feed(self, event: yaml.Event) -> None:
-        if isinstance(event, yaml.DocumentStartEvent):
-            self.documents += 1
-            if self.documents > 1:
-                raise _Abort(error("Y110", "a second YAML document starts here; one "
-                                   "document per file", self._loc(event.start_mark)))
-        elif isinstance(event, yaml.ScalarEvent):
-            self._scalar(event)
-        elif isinstance(event, yaml.AliasEvent):
-            self._alias(event)
-        elif isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
-            self._start(event)
-        elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
-            self._end(event)
+    def run(self, events: Iterable[Any]) -> None:  # noqa: C901 - one loop, on purpose
+        limits = self.limits
+        max_nodes, max_depth = limits.max_nodes, limits.max_depth
+        positions, key_positions = self.positions, self.key_positions
+        anchors: dict[str, tuple[Any, int]] = {}
+        stack: list[list[Any]] = []
+        nodes = 0
+        documents = 0
+        scalar_t, alias_t = yaml.ScalarEvent, yaml.AliasEvent
+        map_start_t, seq_start_t = yaml.MappingStartEvent, yaml.SequenceStartEvent
+        map_end_t, seq_end_t = yaml.MappingEndEvent, yaml.SequenceEndEvent
+        doc_start_t, stream_end_t = yaml.DocumentStartEvent, yaml.StreamEndEvent
 
-    # -- node kinds -------------------------------------------------------------------
-
-    def _check_tag(self, tag: str | None, mark: Any) -> None:
-        if tag is None or tag == "!" or tag in _ALLOWED_TAGS:
-            return
-        raise _Abort(error("Y108", f"tag {tag!r} is not allowed; only plain data tags "
-                           "are accepted", self._loc(mark)))
-
-    def _scalar(self, event: Any) -> None:
-        self._check_tag(event.tag, event.start_mark)
-        frame = self.stack[-1] if self.stack else None
-        if isinstance(frame, _Frame) and isinstance(frame.container, dict) \
-                and frame.pending_key is None:
-            self._key(frame, event.value, event.start_mark)
-            return
-        value = self._resolve(event)
-        self._count(1, event.start_mark)
-        self._place(value, event.start_mark, event.anchor, size=1)
-
-    def _key(self, frame: _Frame, key: str, mark: Any) -> None:
-        assert isinstance(frame.container, dict)
-        where = (mark.line + 1, mark.column + 1)
-        if key in frame.container or key in frame.key_seen:
-            first = frame.key_seen.get(key, where)
-            raise _Abort(error("Y105", f"duplicate key {key!r} (first defined at line "
-                               f"{first[0]})", self._loc(mark),
-                               related=[Related(Location(self.file, *first),
-                                                "first definition")]))
-        frame.key_seen[key] = where
-        frame.pending_key = key
-        self.key_positions[(*frame.path, key)] = where
+        for event in events:
+            kind = type(event)
+            if kind is scalar_t or kind is alias_t or kind is map_start_t or kind is seq_start_t:
+                mark = event.start_mark
+                where = (mark.line + 1, mark.column + 1)
+                frame = stack[-1] if stack else None
+                awaiting_key = frame is not None and frame[4] is _NO_KEY
+                tag = getattr(event, "tag", None)
+                if tag is not None and tag != "!" and tag not in _ALLOWED_TAGS:
+                    raise self._fail("Y108", f"tag {tag!r} is not allowed; only plain data "
+                                     "tags are accepted", mark)
+                if kind is scalar_t and awaiting_key:
+                    assert frame is not None
+                    key = event.value
+                    seen = frame[5]
+                    if key in seen:
+                        first = seen[key]
+                        raise self._fail(
+                            "Y105", f"duplicate key {key!r} (first defined at line {first[0]})",
+                            mark, related=[Related(Location(self.file, *first),
+                                                   "first definition")])
+                    seen[key] = where
+                    frame[4] = key
+                    key_positions[(*frame[1], key)] = where
+                    continue
+                if awaiting_key:
+                    raise self._fail("Y111", "mapping keys must be plain text, not a mapping, "
+                                     "list or alias", mark)
+                if frame is None:
+                    path: NodePath = ()
+                elif frame[4] is None:
+                    path = (*frame[1], len(frame[0]))
+                else:
+                    path = (*frame[1], frame[4])
+                positions[path] = where
+                if kind is scalar_t:
+                    nodes += 1
+                    size = 1
+                    value = self._resolve(event)
+                    if event.anchor is not None:
+                        anchors[event.anchor] = (value, 1)
+                elif kind is alias_t:
+                    if event.anchor not in anchors:
+                        raise self._fail("Y112", f"alias *{event.anchor} has no anchor "
+                                         f"&{event.anchor} before it", mark)
+                    value, size = anchors[event.anchor]
+                    nodes += size
+                else:
+                    if len(stack) >= max_depth:
+                        raise self._fail("Y107", f"nesting deeper than {max_depth} levels", mark)
+                    nodes += 1
+                    if nodes > max_nodes:
+                        raise self._fail("Y106", f"document expands to more than "
+                                         f"{max_nodes:,} nodes (alias expansion?)", mark)
+                    if kind is map_start_t:
+                        stack.append([{}, path, event.anchor, nodes, _NO_KEY, {}])
+                    else:
+                        stack.append([[], path, event.anchor, nodes, None, None])
+                    continue
+                if nodes > max_nodes:
+                    raise self._fail("Y106", f"document expands to more than {max_nodes:,} "
+                                     "nodes (alias expansion?)", mark)
+            elif kind is map_end_t or kind is seq_end_t:
+                done = stack.pop()
+                value = done[0]
+                if done[2] is not None:
+                    anchors[done[2]] = (value, nodes - done[3] + 1)
+                frame = stack[-1] if stack else None
+            elif kind is doc_start_t:
+                documents += 1
+                if documents > 1:
+                    raise self._fail("Y110", "a second YAML document starts here; one "
+                                     "document per file", event.start_mark)
+                continue
+            elif kind is stream_end_t:
+                return
+            else:
+                continue
+            # attach ``value`` to its parent
+            if frame is None:
+                self.result = value
+            elif frame[4] is None:
+                frame[0].append(value)
+            else:
+                frame[0][frame[4]] = value
+                frame[4] = _NO_KEY
 
     def _resolve(self, event: Any) -> Any:
         value: str = event.value
         tag = event.tag
-        if tag in (None, "!"):
-            if tag == "!":
+        if tag is None:
+            if not event.implicit[0]:
+                return value  # quoted or block scalar: text
+            if not value:
+                return None
+            if value[0] in _PLAIN_WORD_START:
                 return value
+            if _PLAIN_INT.match(value):
+                number = int(value)
+                if abs(number) > self.limits.max_int:
+                    raise self._fail("Y109", f"integer {value[:40]} is out of range (at most "
+                                     "2^53 in size)", event.start_mark)
+                return number
             tag = _RESOLVER.resolve(  # type: ignore[no-untyped-call]
                 yaml.ScalarNode, value, event.implicit)
+        elif tag == "!":
+            return value
         if tag == f"{_TAG}str" or tag not in _ALLOWED_TAGS:
             return value  # timestamps, merge keys etc. stay text
         node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark)
@@ -216,82 +278,13 @@ class _Builder:
             constructed: Any = _CONSTRUCTOR.construct_object(node, deep=True)
         except (ValueError, yaml.constructor.ConstructorError):
             shown = value if len(value) <= 40 else value[:37] + "..."
-            raise _Abort(error("Y109", f"{shown!r} is not a valid {tag.rsplit(':', 1)[-1]}",
-                               self._loc(event.start_mark))) from None
+            raise self._fail("Y109", f"{shown!r} is not a valid {tag.rsplit(':', 1)[-1]}",
+                             event.start_mark) from None
         if isinstance(constructed, bool) or constructed is None:
             return constructed
         if isinstance(constructed, int) and abs(constructed) > self.limits.max_int:
-            raise _Abort(error("Y109", f"integer {value[:40]} is out of range (at most "
-                               f"2^53 in size)", self._loc(event.start_mark)))
+            raise self._fail("Y109", f"integer {value[:40]} is out of range (at most 2^53 in "
+                             "size)", event.start_mark)
         if isinstance(constructed, float) and not math.isfinite(constructed):
-            raise _Abort(error("Y109", f"{value!r} is not a finite number",
-                               self._loc(event.start_mark)))
+            raise self._fail("Y109", f"{value!r} is not a finite number", event.start_mark)
         return constructed
-
-    def _alias(self, event: Any) -> None:
-        frame = self.stack[-1] if self.stack else None
-        if frame is not None and isinstance(frame.container, dict) \
-                and frame.pending_key is None:
-            raise _Abort(error("Y111", "an alias cannot be used as a mapping key",
-                               self._loc(event.start_mark)))
-        anchor = event.anchor
-        if anchor not in self.anchors:
-            raise _Abort(error("Y112", f"alias *{anchor} has no anchor &{anchor} before it",
-                               self._loc(event.start_mark)))
-        value, size = self.anchors[anchor]
-        self._count(size, event.start_mark)
-        self._place(value, event.start_mark, None, size=size)
-
-    def _start(self, event: Any) -> None:
-        self._check_tag(event.tag, event.start_mark)
-        parent = self.stack[-1] if self.stack else None
-        if parent is not None and isinstance(parent.container, dict) \
-                and parent.pending_key is None:
-            raise _Abort(error("Y111", "mapping keys must be plain text, not a "
-                               "mapping or list", self._loc(event.start_mark)))
-        if len(self.stack) >= self.limits.max_depth:
-            raise _Abort(error("Y107", f"nesting deeper than {self.limits.max_depth} "
-                               "levels", self._loc(event.start_mark)))
-        path = self._child_path(parent)
-        self.positions[path] = (event.start_mark.line + 1, event.start_mark.column + 1)
-        self._count(1, event.start_mark)
-        container: dict[str, Any] | list[Any] = (
-            {} if isinstance(event, yaml.MappingStartEvent) else [])
-        self.stack.append(_Frame(container, path, event.anchor, self.nodes))
-
-    def _end(self, event: Any) -> None:
-        frame = self.stack.pop()
-        size = self.nodes - frame.nodes_at_start + 1
-        if frame.anchor is not None:
-            self.anchors[frame.anchor] = (frame.container, size)
-        self._attach(frame.container)
-
-    # -- placing values ---------------------------------------------------------------
-
-    def _child_path(self, parent: _Frame | None) -> NodePath:
-        if parent is None:
-            return ()
-        if isinstance(parent.container, dict):
-            assert parent.pending_key is not None
-            return (*parent.path, parent.pending_key)
-        return (*parent.path, len(parent.container))
-
-    def _place(self, value: Any, mark: Any, anchor: str | None, size: int) -> None:
-        parent = self.stack[-1] if self.stack else None
-        path = self._child_path(parent)
-        self.positions[path] = (mark.line + 1, mark.column + 1)
-        if anchor is not None:
-            self.anchors[anchor] = (value, size)
-        self._attach(value)
-
-    def _attach(self, value: Any) -> None:
-        if not self.stack:
-            self.result = value
-            return
-        parent = self.stack[-1]
-        if isinstance(parent.container, dict):
-            assert parent.pending_key is not None
-            parent.container[parent.pending_key] = value
-            parent.pending_key = None
-        else:
-            parent.container.append(value)

@@ -43,9 +43,10 @@ class FrozenMap:
 
 def freeze(value: Any) -> Frozen:
     """Deep-freeze plain data: dicts become FrozenMaps, lists become tuples."""
-    if isinstance(value, Mapping):
+    kind = type(value)
+    if kind is dict or (kind is not list and isinstance(value, Mapping)):
         return FrozenMap(tuple(sorted((str(k), freeze(v)) for k, v in value.items())))
-    if isinstance(value, list | tuple):
+    if kind is list or kind is tuple:
         return tuple(freeze(v) for v in value)
     return value
 
