@@ -103,7 +103,10 @@ def _descend(err: Any) -> tuple[ValidationError, int]:
         merged = _merge_type_alternatives(current)
         if merged is not None:
             return merged, 0
-        current = best_match(current.context, key=relevance)
+        # a branch that failed only because the value has another type is the least
+        # helpful explanation when some branch accepted the type and failed deeper
+        typed = [e for e in current.context if e.validator != "type"]
+        current = best_match(typed or current.context, key=relevance)
     return current, total - 1
 
 

@@ -1,0 +1,111 @@
+"""The typed content models built from the shipped content: the rulebook facts hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler.validate import validate
+from rules_engine.azadi.model import AzadiContent
+from rules_engine.core.effects import Ability, Rule
+from rules_engine.san.model import SanContent
+from rules_engine.spring.model import SpringContent
+from tests.conftest import CARDS
+
+
+@pytest.fixture(scope="module")
+def models() -> dict[str, Any]:
+    result = validate([CARDS])
+    assert result.errors == 0
+    return result.models
+
+
+def test_azadi_components(models: dict[str, Any]) -> None:
+    azadi: AzadiContent = models["azadi"]
+    assert len(azadi.mandates) == 8
+    assert len(azadi.imperial_orders) == 12
+    assert sorted(r.number for r in azadi.resistance_cards) == list(range(1, 49))
+    assert sum(v.copies for v in azadi.voter_cards) == 60
+    assert sum(z.copies for z in azadi.zones) == 13
+    assert {(a.ideologue, a.level) for a in azadi.attack_cards} == {
+        (i, lvl) for i in ("capitalist", "showstopper", "idealist", "supremo") for lvl in (1, 2, 3)}
+    assert len({(f.dominant, f.second) for f in azadi.foundation_cards}) == 12
+    capital = [z for z in azadi.zones if z.capital]
+    assert [(z.areas, z.majority) for z in capital] == [(15, 8)]
+
+
+def test_table_1(models: dict[str, Any]) -> None:
+    azadi: AzadiContent = models["azadi"]
+    rows = {r.players: r for r in azadi.setup_table}
+    assert rows[4].ideology_cards == 24 and rows[4].azadi_points.get("hard") == 12
+    assert rows[2].azadi_points.get("easy") == 8 and rows[5].ideology_cards == 25
+
+
+def test_the_five_printed_mandates_are_data(models: dict[str, Any]) -> None:
+    mandates = {m.id: m for m in models["azadi"].mandates}
+    (tax,) = mandates["tax-without-representation"].imperial
+    assert isinstance(tax, Ability) and tax.when == "end_of_turn"
+    assert [(a.kind, a.get("count")) for a in tax.actions] == [("discard_resources", "all")]
+    assert mandates["the-path-of-oneness"].imperial == (Rule("forbid", "trade", None, "game"),)
+
+    def rule(mandate_id: str) -> tuple[str, str, dict[str, int]]:
+        (r,) = mandates[mandate_id].imperial
+        assert isinstance(r, Rule)
+        return r.kind, r.target, r.value.to_dict()
+
+    assert rule("state-of-emergency") == ("modify", "voter_card_votes", {"set": 1})
+    assert rule("divide-and-rule") == ("modify", "open_voter_card_slots", {"add": -1})
+    assert rule("patrimonialism") == ("modify", "voter_cards_in_use", {"set": 8})
+
+
+def test_campaign_references_resolve(models: dict[str, Any]) -> None:
+    azadi: AzadiContent = models["azadi"]
+    (saj,) = azadi.campaigns
+    assert saj.mandate == "divide-and-rule"
+    assert len(saj.tyranny_cards) == 12 and len(saj.ideology_cards) == 108
+    orders = {o.number for o in azadi.imperial_orders}
+    resistance = {r.number for r in azadi.resistance_cards}
+    assert {t.order for t in saj.tyranny_cards} == orders
+    for card in saj.tyranny_cards:
+        assert all(c.resistance in resistance for c in card.choices)
+    for card in saj.ideology_cards:
+        assert card.answers[0].ideologue != card.answers[1].ideologue
+
+
+def test_models_are_immutable_and_hashable(models: dict[str, Any]) -> None:
+    azadi: AzadiContent = models["azadi"]
+    hash(azadi)
+    with pytest.raises(AttributeError):
+        azadi.mandates[0].title = "x"  # type: ignore[misc]
+
+
+def test_san_components(models: dict[str, Any]) -> None:
+    san: SanContent = models["san"]
+    assert sum(c.copies for c in san.cards) == 82
+    assert len(san.propaganda_track) == 7
+    assert [s.stage for s in san.propaganda_track if s.hand_bonus] == [3, 5]
+    for corp in ("moon", "star"):
+        virus = sorted(c.virus_number or 0 for c in san.cards
+                       if c.deck == "virus" and c.corporation == corp)
+        assert virus == [1, 2, 3, 4, 5]
+
+
+def test_spring_board(models: dict[str, Any]) -> None:
+    spring: SpringContent = models["spring"]
+    assert len(spring.spaces) == 50 and len(spring.countries) == 11
+    sizes = sorted(len(c.spaces) for c in spring.countries)
+    assert sizes == [3] * 5 + [4] * 6
+    iran = next(c for c in spring.countries if c.id == "iran")
+    assert iran.spaces == (47, 48, 49, 50)
+    assert {c.type for c in spring.cards} == {"revolution", "resistance", "motivation"}
+
+
+def test_every_assumed_parameter_says_why() -> None:
+    import yaml
+
+    for manifest in sorted(Path(CARDS).glob("*/game.yaml")):
+        params = yaml.safe_load(manifest.read_text())["game"]["parameters"]
+        for name, entry in params.items():
+            assert len(entry["why"]) > 10, (manifest, name)
