@@ -8,6 +8,7 @@ package) or a file inside either.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,10 +34,11 @@ class Target:
 
 def display(path: Path) -> str:
     """A path as diagnostics show it: relative to the working directory when inside it."""
+    absolute = Path(os.path.abspath(path))  # normalised, but links are shown as written
     try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+        return absolute.relative_to(Path.cwd()).as_posix()
     except ValueError:
-        return path.resolve().as_posix()
+        return absolute.as_posix()
 
 
 def _read_section_value(path: Path, section: str, key: str) -> str | None:

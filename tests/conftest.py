@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -57,7 +58,7 @@ def triples(report: dict[str, Any], root: Path | None = None) -> list[tuple[str,
     for d in report["diagnostics"]:
         file = d["file"]
         if root is not None:
-            file = Path(file).resolve().relative_to(root.resolve()).as_posix()
+            file = Path(os.path.abspath(file)).relative_to(os.path.abspath(root)).as_posix()
         out.append((d["code"], file, d["line"], d["column"]))
     return out
 

@@ -32,6 +32,11 @@ def build(content: ContentSet) -> tuple[m.SpringContent, list[Diagnostic]]:
     built_countries = tuple(_country(c, by_number, size, diags) for c in countries)
     types = _value(params, "revolution_types") or []
     built_cards = tuple(_card(c, types, diags) for c in cards)
+    present = {c.type for c in built_cards}
+    for kind in m.CARD_TYPES:
+        if cards and kind not in present:
+            diags.append(error("M403", f"the deck has no {kind} cards; the design has three "
+                               f"card types ({', '.join(m.CARD_TYPES)})", cards[0].location))
     built_spaces = tuple(m.Space(s["number"], s["kind"], s.get("country"))
                          for s in sorted(spaces, key=lambda s: s["number"]))
     return m.SpringContent(built_countries, built_spaces, built_cards,
