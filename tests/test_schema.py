@@ -32,7 +32,7 @@ def diagnose(source: str, schema: str, key: str) -> list[tuple[str, str, str, st
 @pytest.mark.parametrize(("params", "expected"), [
     ("count: 1, whose: nobody",
      ("S303", "f.yaml:8:53", "r.0.effects.0.do.0.whose: expected one of 'own', 'opponent', "
-      "'imperial', 'rebel', 'any'; got text 'nobody'", None)),
+      "'imperial', 'rebel', 'any', 'not_own'; got text 'nobody'", None)),
     ("count: two",
      ("S302", "f.yaml:8:43", "r.0.effects.0.do.0.count: expected an integer or a mapping, "
       "got text 'two'", None)),
