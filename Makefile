@@ -1,5 +1,6 @@
-# Two commands: `make run` builds (for now: validates) every game's content,
-# `make test` runs the checks. Both create .venv on first use.
+# Two commands: `make run` builds every game's print files from the shipped
+# content (validation first), `make test` runs the checks. Both create .venv on
+# first use.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -14,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/samizdat validate cards
+	$(BIN)/samizdat build cards --out output
 
 lint: $(STAMP)
 	$(BIN)/ruff check compiler rules_engine tests benchmarks
@@ -25,6 +26,7 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/validate.py
+	$(BIN)/python benchmarks/build.py
 
 clean:
 	rm -rf $(VENV) output/*/

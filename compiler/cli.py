@@ -64,6 +64,78 @@ def validate(paths: tuple[Path, ...], fmt: str) -> None:
     sys.exit(1 if result.errors else 0)
 
 
+def _offset(_: click.Context, __: click.Parameter, value: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter("expected X,Y in mm, for example 0.5,-0.3") from None
+    return x, y
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output"), show_default=True, help="Output folder.")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--sheet", "mode", type=click.Choice(["duplex", "gutterfold"]), default="duplex",
+              show_default=True, help="Home sheets: duplex pages or gutter-fold.")
+@click.option("--back-offset", default="0,0", callback=_offset, show_default=True,
+              help="Shift the backs by X,Y mm to correct a printer's duplex drift.")
+@click.option("--print-ready", type=click.Choice(["tgc", "mpc", "generic"]), default=None,
+              help="Also write one card per page with bleed for a print vendor.")
+@click.option("--png", is_flag=True, help="Also write a 300 dpi PNG of every card side.")
+@click.option("--proof", is_flag=True, help="Draw cut and safe lines and card ids.")
+@click.option("--force", is_flag=True, help="Build even when content has errors.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Render decks in N processes.")
+@click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              default=None, help="A folder of layouts (<game>/layouts/*.yaml) that override "
+              "the shipped ones.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="How to print diagnostics.")
+@_guarded
+def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
+          back_offset: tuple[float, float], print_ready: str | None, png: bool, proof: bool,
+          force: bool, jobs: int, templates: Path | None, fmt: str) -> None:
+    """Build print files: card sheets (and print-ready cards, PNGs) for every game.
+
+    Validation runs first; errors stop the build (exit 1) unless --force.
+    """
+    from compiler.build import BuildOptions
+    from compiler.build import build as run
+    from compiler.paths import cards_root
+    from compiler.reporters import REPORTERS
+
+    options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
+                           jobs, templates)
+
+    def progress(items: Any) -> Any:
+        if not sys.stdout.isatty() or fmt != "text":
+            return items
+        return click.progressbar(list(items), label="rendering decks", file=sys.stderr,
+                                 item_show_func=lambda j: j.deck if j else "")
+
+    def wrapped(items: Any) -> Any:
+        bar = progress(items)
+        if bar is items:
+            yield from items
+            return
+        with bar as shown:
+            yield from shown
+
+    result = run(list(paths) or [cards_root()], options, wrapped)
+    files = sum(len(v) for v in result.files.values())
+    summary = {"files": files, "cards": result.cards, "reused decks": result.reused,
+               "errors": result.errors,
+               "warnings": sum(1 for d in result.diagnostics if d.severity.value == "warning")}
+    sources = result.validation.sources if result.validation else {}
+    click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, sources))
+    if result.written and fmt == "text":
+        for game in sorted(result.files):
+            click.echo(f"wrote {out_dir / game}/ ({len(result.files[game])} files)")
+    sys.exit(1 if result.errors else 0)
+
+
 @main.command()
 @click.argument("code")
 def rule(code: str) -> None:

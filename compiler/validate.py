@@ -28,6 +28,9 @@ class ValidationResult:
     items: int = 0
     models: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
+    manifests: dict[str, Item] = field(default_factory=dict)
+    content_roots: dict[str, list[Path]] = field(default_factory=dict)
+    items_by_location: dict[Location, Item] = field(default_factory=dict)
 
     @property
     def errors(self) -> int:
@@ -76,6 +79,9 @@ def _validate_target(target: Target, limits: LoadLimits, result: ValidationResul
     model, found = plugin.build_model(content)
     result.diagnostics += found
     result.models[plugin.id] = model
+    result.content_roots[plugin.id] = [target.game_dir, *target.campaign_dirs]
+    if manifest is not None:
+        result.manifests[plugin.id] = manifest
     if manifest is not None:
         result.diagnostics += _check_counts(plugin, manifest, base, loaded_campaigns)
 
@@ -179,6 +185,7 @@ def _read_item(doc: SourceDocument, path: tuple[str | int, ...], value: Any, sch
     if not isinstance(value, dict):
         return
     item = Item(value, doc, path)
+    result.items_by_location[item.location] = item
     loaded.every.setdefault(section, []).append(item)
     if not found:
         loaded.valid.setdefault(section, []).append(item)

@@ -102,7 +102,7 @@ def _ideologue(i: Item, diags: list[Diagnostic]) -> m.Ideologue:
 def _mandate(i: Item) -> m.Mandate:
     return m.Mandate(i["id"], i["title"], i["campaign"], parse_effects(i["imperial"]["effects"]),
                      i["rebel"]["title"], parse_effects(i["rebel"]["effects"]),
-                     freeze(i["dissent_cost"]), i.location)
+                     freeze(i["dissent_cost"]), i.location, i["imperial"].get("text", ""))
 
 
 def _foundation(i: Item, monuments: set[int], diags: list[Diagnostic]) -> m.FoundationCard:

@@ -60,6 +60,7 @@ class Mandate:
     rebel: tuple[Effect, ...]
     dissent_cost: FrozenMap
     location: Location = _loc()
+    imperial_text: str = ""     # the Crown side's printed text, when the card overrides it
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Every diagnostic any stage emits uses a code from this table; ``samizdat rule CODE``
 prints the entry. Codes never change meaning once published. Prefixes:
 ``Y`` loading YAML, ``F`` finding content, ``S`` schema, ``M`` content model and
-references, ``N`` component counts.
+references, ``N`` component counts, ``B`` building print files.
 """
 
 from __future__ import annotations
@@ -94,6 +94,27 @@ _CODES: tuple[Code, ...] = (
          "ideology card whose two answers belong to the same ideologue."),
     Code("M404", "missing-parameter", "A parameter the game needs is not in game.yaml.",
          "Values the rulebooks do not print are named parameters in the game manifest."),
+    Code("B601", "text-overflow", "Card text does not fit its layout region.",
+         "Text shrinks from the region's size down to its min_size; if it still does not fit "
+         "the build stops (unless --force) instead of clipping it. The message says by how "
+         "many mm it overflows; the related location is the region in the layout."),
+    Code("B602", "art-outside", "An art path leaves the content folder.",
+         "Art files must lie inside the content folder of the card (the game or campaign "
+         "folder); absolute paths and '..' that climb out are refused."),
+    Code("B603", "art-missing", "An art file does not exist.",
+         "The card is printed with a hatched placeholder in its art region."),
+    Code("B604", "art-low-resolution", "An art image is under 300 dpi at its printed size.",
+         "Print shops expect 300 dpi; the image will look soft. The message gives its dpi."),
+    Code("B605", "no-layout", "No layout exists for a card type's side.",
+         "Each card type needs templates/<game>/layouts/<card_type>-front.yaml and -back.yaml."),
+    Code("B606", "bad-layout", "A layout cannot be resolved.",
+         "For example a region without a position, or an `extends:` cycle."),
+    Code("B607", "unknown-card-size", "The game manifest names a card size samizdat does not know.",
+         "Known sizes: poker, bridge, tarot, mini, square, poker-foldout."),
+    Code("B608", "unknown-field", "A layout region shows a field the card does not have.",
+         "The region's `field:` (or its name) must be one of the card face's fields."),
+    Code("B609", "too-large-for-paper", "Cards do not fit on the chosen paper.",
+         "Choose larger paper or a smaller card size."),
     Code("N501", "count-mismatch", "A component count differs from the rulebook.",
          "game.yaml declares the counts the source document fixes; the content must "
          "match them (copies count)."),

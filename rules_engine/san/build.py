@@ -59,4 +59,5 @@ def _card(c: Item, diags: list[Diagnostic]) -> m.Card:
     return m.Card(c["id"], c["title"], deck, kind, c.get("corporation"), freeze(c.get("icons", {})),
                   c.get("revenue", 0), c.get("cost"), c.get("crossing_cost"),
                   c.get("crossing_penalty"), c.get("virus_number"), c.get("track_spaces"),
-                  tuple(freeze(e) for e in c.get("effects", [])), c.get("copies", 1), c.location)
+                  tuple(freeze(e) for e in c.get("effects", [])), c.get("copies", 1), c.location,
+                  c.get("flavor", ""))

@@ -28,6 +28,7 @@ class Card:
     effects: tuple[str | FrozenMap, ...]
     copies: int = 1
     location: Location = field(default=Location("<unknown>"), compare=False, repr=False)
+    flavor: str = ""
 
     def icon(self, kind: str) -> int:
         return int(self.icons.get(kind, 0))

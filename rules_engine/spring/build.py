@@ -81,4 +81,5 @@ def _card(c: Item, types: list[str], diags: list[Diagnostic]) -> m.Card:
         diags.append(error("M403", f"only revolution cards have a subtype, not {c['type']} cards",
                            c.loc("subtype")))
     return m.Card(c["id"], c["title"], c["type"], subtype, c["force"],
-                  tuple(freeze(e) for e in c.get("effects", [])), c.get("copies", 1), c.location)
+                  tuple(freeze(e) for e in c.get("effects", [])), c.get("copies", 1), c.location,
+                  c.get("flavor", ""))

@@ -36,6 +36,7 @@ class Card:
     effects: tuple[FrozenMap, ...]
     copies: int = 1
     location: Location = field(default=Location("<unknown>"), compare=False, repr=False)
+    flavor: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,329 @@
+"""``samizdat build``: validated content → card faces → layouts → PDFs, PNGs, manifest.
+
+The orchestrator is a short chain of steps:
+
+1. validate (errors stop the build unless ``force``);
+2. build each game's card faces and prepare every side against its layout (text
+   fitting and art checks report diagnostics; errors stop the build unless ``force``);
+3. render each deck (home sheets, and on request print-ready files and PNGs), in
+   parallel with ``jobs`` > 1, reusing unchanged output from the previous build;
+4. write everything into a staging folder, then move it into ``output/<game>/``
+   with ``manifest.json`` last, so a failure leaves the previous output intact.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler import __version__, imposition, sheets
+from compiler.faces import CardFace, builder
+from compiler.imposition import ImpositionError
+from compiler.layouts import LayoutLibrary, card_size
+from compiler.render_card import PreparedSide, prepare
+from compiler.validate import ValidationResult, validate
+from rules_engine.core.content import Item
+from rules_engine.core.diagnostics import Diagnostic, Location, error, has_errors, warning
+
+CACHE_FILE = ".build-cache.json"
+ART_DPI = 300
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What to build and how."""
+
+    out_dir: Path
+    paper: str = "a4"
+    mode: str = "duplex"                       # duplex | gutterfold
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    print_ready: str | None = None             # tgc | mpc | generic
+    png: bool = False
+    proof: bool = False
+    force: bool = False
+    jobs: int = 1
+    templates: Path | None = None              # a folder of layouts that override the shipped
+
+
+@dataclass
+class BuildResult:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    validation: ValidationResult | None = None
+    files: dict[str, list[dict[str, Any]]] = field(default_factory=dict)   # game -> entries
+    cards: int = 0
+    reused: int = 0
+    written: bool = False
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity.value == "error")
+
+
+@dataclass(frozen=True)
+class DeckJob:
+    """Everything needed to render one deck (picklable, for worker processes)."""
+
+    game: str
+    deck: str
+    cards: tuple[sheets.PrintCard, ...]
+    options: BuildOptions
+    key: str
+
+
+def build(paths: list[Path], options: BuildOptions,
+          progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None = None
+          ) -> BuildResult:
+    """Build the print files for the content ``paths`` name."""
+    result = BuildResult()
+    checked = validate(paths)
+    result.validation = checked
+    result.diagnostics += checked.diagnostics
+    if has_errors(checked.diagnostics) and not options.force:
+        return result
+    jobs: list[DeckJob] = []
+    for game, model in sorted(checked.models.items()):
+        jobs += _prepare_game(game, model, checked, options, result)
+    result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
+    if has_errors(result.diagnostics) and not options.force:
+        return result
+    _render(jobs, options, result, progress)
+    return result
+
+
+# -- step 2: faces and prepared sides ---------------------------------------------------
+
+
+def _prepare_game(game: str, model: Any, checked: ValidationResult, options: BuildOptions,
+                  result: BuildResult) -> list[DeckJob]:
+    faces = builder(game)(model)
+    library = LayoutLibrary(game, overrides=options.templates)
+    manifest = checked.manifests.get(game)
+    sizes: dict[str, str] = dict(manifest.get("card_sizes", {})) if manifest else {}
+    roots = [r.resolve() for r in checked.content_roots.get(game, [])]
+    decks: dict[str, list[sheets.PrintCard]] = {}
+    size_problem: set[str] = set()
+    for face in faces:
+        size_name = sizes.get(face.card_type, sizes.get("default", "poker"))
+        size = card_size(size_name)
+        if size is None:
+            if face.card_type not in size_problem and manifest is not None:
+                result.diagnostics.append(error(
+                    "B607", f"unknown card size {size_name!r} for {face.card_type}",
+                    manifest.loc("card_sizes")))
+            size_problem.add(face.card_type)
+            continue
+        art, art_missing = _art(face, checked.items_by_location.get(face.source), roots, size,
+                                result)
+        sides: list[PreparedSide] = []
+        for side in ("front", "back"):
+            layout = library.get(f"{face.card_type}-{side}", face.source)
+            if layout is None:
+                continue
+            fields = face.front if side == "front" else face.back
+            prepared = prepare(layout, size[0], size[1], fields, face.tags, face.source,
+                               f"{face.deck}/{face.card_id}", side, art if side == "front"
+                               else None, art_missing and side == "front")
+            result.diagnostics += prepared.diagnostics
+            sides.append(prepared)
+        if len(sides) == 2:
+            decks.setdefault(face.deck, []).append(
+                sheets.PrintCard(face.card_id, sides[0], sides[1], face.copies))
+    result.diagnostics += library.diagnostics
+    jobs = []
+    for deck, cards in sorted(decks.items()):
+        first = cards[0].front
+        try:
+            (imposition.grid if options.mode == "duplex" else imposition.gutterfold)(
+                options.paper, first.width_mm, first.height_mm)
+        except ImpositionError as exc:
+            where = manifest.loc("card_sizes") if manifest else Location(game)
+            result.diagnostics.append(error("B609", f"deck {deck}: {exc}", where))
+            continue
+        key = _deck_key(game, deck, cards, options)
+        jobs.append(DeckJob(game, deck, tuple(cards), options, key))
+    return jobs
+
+
+def _art(face: CardFace, item: Item | None, roots: list[Path], size: tuple[float, float],
+         result: BuildResult) -> tuple[Path | None, bool]:
+    """The art file of a card, checked: confined, present, 300 dpi."""
+    written = face.art or (item.get("art") if item is not None else None)
+    if not written:
+        return None, False
+    where = face.art_location or (item.loc("art") if item is not None else face.source)
+    source_dir = Path(face.source.file).resolve().parent
+    root = next((r for r in roots if source_dir.is_relative_to(r)), source_dir)
+    candidate = (source_dir / written).resolve()
+    if Path(written).is_absolute() or not candidate.is_relative_to(root):
+        result.diagnostics.append(error("B602", f"art path {written!r} leaves the content "
+                                        f"folder {root.name}/", where))
+        return None, False
+    if not candidate.is_file():
+        result.diagnostics.append(warning("B603", f"art file {written!r} does not exist; a "
+                                          "placeholder is printed", where))
+        return None, True
+    try:
+        from PIL import Image
+
+        with Image.open(candidate) as image:
+            width_px = image.size[0]
+    except Exception:  # noqa: BLE001 - any unreadable image is the same diagnostic
+        result.diagnostics.append(warning("B603", f"art file {written!r} is not a readable "
+                                          "image; a placeholder is printed", where))
+        return None, True
+    dpi = width_px / (size[0] / 25.4)
+    if dpi < ART_DPI - 0.5:
+        result.diagnostics.append(warning(
+            "B604", f"art {written!r} is {dpi:.0f} dpi at print size (under {ART_DPI}); it "
+            f"needs at least {round(size[0] / 25.4 * ART_DPI)} px across", where))
+    return candidate, False
+
+
+def _deck_key(game: str, deck: str, cards: list[sheets.PrintCard], options: BuildOptions
+              ) -> str:
+    digest = hashlib.sha256()
+    digest.update(repr((__version__, game, deck, options.paper, options.mode,
+                        options.back_offset, options.print_ready, options.png,
+                        options.proof)).encode())
+    for card in cards:
+        for side in (card.front, card.back):
+            digest.update(repr((card.card_id, card.copies, side.layout, side.width_mm,
+                                side.height_mm, sorted(side.fields.items()),
+                                sorted(side.tags.items()), side.art_missing)).encode())
+            if side.art is not None:
+                digest.update(hashlib.sha256(side.art.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+# -- step 3 and 4: rendering, caching and writing ---------------------------------------
+
+
+def render_deck(job: DeckJob) -> dict[str, tuple[bytes, str, int, int]]:
+    """The files of one deck: relative path -> (bytes, kind, pages, cards)."""
+    options = job.options
+    title = f"{job.game} — {job.deck}"
+    files: dict[str, tuple[bytes, str, int, int]] = {}
+    pdf, pages, count = sheets.home_sheets(job.cards, options.paper, options.mode, title,
+                                           back_offset=options.back_offset,
+                                           proof=options.proof)
+    files[f"{job.deck}.pdf"] = (pdf, "cards", pages, count)
+    if options.print_ready:
+        data, pages = sheets.print_ready(job.cards, options.print_ready, title,
+                                         proof=options.proof)
+        files[f"print-ready/{options.print_ready}/{job.deck}.pdf"] = (
+            data, "print-ready", pages, len(job.cards))
+    if options.png:
+        images = sheets.png_pages(sheets.card_pages(job.cards))
+        for index, card in enumerate(job.cards):
+            for offset, side in enumerate(("front", "back")):
+                files[f"png/{job.deck}/{job.game}-{job.deck}-{card.card_id}-{side}.png"] = (
+                    images[2 * index + offset], "png", 1, 1)
+    return files
+
+
+def _render(jobs: list[DeckJob], options: BuildOptions, result: BuildResult,
+            progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None) -> None:
+    by_game: dict[str, list[DeckJob]] = {}
+    for job in jobs:
+        by_game.setdefault(job.game, []).append(job)
+    caches = {game: _read_cache(options.out_dir / game) for game in by_game}
+    todo = [j for j in jobs if not _reusable(j, caches[j.game], options.out_dir / j.game)]
+    rendered: dict[tuple[str, str], dict[str, tuple[bytes, str, int, int]]] = {}
+    iterable: Iterable[DeckJob]
+    if options.jobs > 1 and len(todo) > 1:
+        with ProcessPoolExecutor(max_workers=options.jobs) as pool:
+            outputs = list(pool.map(render_deck, todo))
+        for job, out in zip(todo, outputs, strict=True):
+            rendered[(job.game, job.deck)] = out
+        iterable = progress(jobs) if progress else jobs
+        for _ in iterable:
+            pass
+    else:
+        iterable = progress(jobs) if progress else jobs
+        todo_keys = {(j.game, j.deck) for j in todo}
+        for job in iterable:
+            if (job.game, job.deck) in todo_keys:
+                rendered[(job.game, job.deck)] = render_deck(job)
+    for game, game_jobs in sorted(by_game.items()):
+        _write_game(game, game_jobs, rendered, caches[game], options, result)
+    result.written = True
+
+
+def _read_cache(folder: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((folder / CACHE_FILE).read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _reusable(job: DeckJob, cache: dict[str, Any], folder: Path) -> bool:
+    entry = cache.get(job.deck)
+    if not isinstance(entry, dict) or entry.get("key") != job.key:
+        return False
+    for file in entry.get("files", []):
+        path = folder / file["path"]
+        if not path.is_file() or path.stat().st_size != file.get("bytes"):
+            return False
+    return True
+
+
+def _write_game(game: str, jobs: list[DeckJob],
+                rendered: dict[tuple[str, str], dict[str, tuple[bytes, str, int, int]]],
+                cache: dict[str, Any], options: BuildOptions, result: BuildResult) -> None:
+    final = options.out_dir / game
+    options.out_dir.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f".{game}-", dir=options.out_dir))
+    try:
+        entries: list[dict[str, Any]] = []
+        new_cache: dict[str, Any] = {}
+        for job in jobs:
+            out = rendered.get((game, job.deck))
+            deck_files: list[dict[str, Any]] = []
+            if out is None:   # reused from the previous build
+                result.reused += 1
+                for file in cache[job.deck]["files"]:
+                    target = stage / file["path"]
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(final / file["path"], target)
+                    deck_files.append(file)
+            else:
+                for rel, (data, kind, pages, count) in sorted(out.items()):
+                    target = stage / rel
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(data)
+                    deck_files.append({"path": rel, "kind": kind, "pages": pages,
+                                       "cards": count, "bytes": len(data),
+                                       "sha256": hashlib.sha256(data).hexdigest()})
+            entries += deck_files
+            new_cache[job.deck] = {"key": job.key, "files": deck_files}
+            result.cards += sum(c.copies for c in job.cards)
+        entries.sort(key=lambda e: str(e["path"]))
+        listed = [{k: e[k] for k in ("path", "kind", "pages", "cards", "sha256")}
+                  for e in entries]
+        manifest = {"game": game, "generator": f"samizdat {__version__}", "files": listed}
+        (stage / CACHE_FILE).write_text(json.dumps(new_cache, indent=1, sort_keys=True))
+        (stage / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+        _swap(stage, final)
+        result.files[game] = listed
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def _swap(stage: Path, final: Path) -> None:
+    """Replace ``final`` by ``stage`` with two renames (the old output survives a failure)."""
+    old = final.with_name(f".{final.name}-old-{os.getpid()}")
+    if final.exists():
+        os.replace(final, old)
+    os.replace(stage, final)
+    shutil.rmtree(old, ignore_errors=True)
+
+

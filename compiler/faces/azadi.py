@@ -1,0 +1,211 @@
+"""AZADI's card faces: one :class:`CardFace` per card design, from the content model.
+
+Rules text is rendered from the effect data (:mod:`compiler.effect_text`); everything
+else is the model's titles, numbers and costs in the project's markup. Decks: voter
+cards, mandates, Imperial Orders, Resistance, attack, foundation and Monument cards,
+and per campaign its ideology cards and fold-out Tyranny cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.effect_text import render_cost, render_effects, render_task
+from compiler.faces import CardFace
+from rules_engine.azadi.model import (
+    RESOURCE_OF,
+    AttackCard,
+    AzadiContent,
+    Campaign,
+    FoundationCard,
+    FoundationSide,
+    IdeologyAnswer,
+    IdeologyCard,
+    ImperialOrder,
+    Mandate,
+    Monument,
+    ResistanceCard,
+    TyrannyCard,
+    TyrannyChoice,
+    VoterCard,
+)
+from rules_engine.core.diagnostics import Location
+from rules_engine.core.effects import Effect
+
+GAME = "azadi"
+GAME_NAME = "SHASN: AZADI"
+RESISTANCE_LEVEL = 3    # the level of its ideologue a player needs to use a Resistance card
+ATTACK_LEVEL = 2        # an attack card hits every player at this level of its ideologue
+FOUNDATION_BUFF_LEVEL = 3
+REBEL_NOTE = "Serves only the player who holds gerrymandering rights in the capital."
+
+
+def _text(effects: tuple[Effect, ...]) -> str:
+    return render_effects(GAME, effects)
+
+
+def _override(obj: Any, name: str) -> str | None:
+    """A ``text:`` override the model carries for ``obj``, if any."""
+    value = getattr(obj, name, None)
+    return value if isinstance(value, str) and value else None
+
+
+class _Names:
+    """How ideologues and campaigns are named on cards."""
+
+    def __init__(self, model: AzadiContent) -> None:
+        self.ideologues = {i.id: i for i in model.ideologues}
+        self.campaigns = {c.id: c.name for c in model.campaigns}
+
+    def full(self, ideologue: str) -> str:
+        """The ideologue's name as the content gives it, e.g. "The Idealist"."""
+        found = self.ideologues.get(ideologue)
+        return found.name if found else ideologue.replace("_", " ").title()
+
+    def short(self, ideologue: str) -> str:
+        """The name without its article, e.g. "Idealist"."""
+        return self.full(ideologue).removeprefix("The ")
+
+    def in_sentence(self, ideologue: str) -> str:
+        """The name inside a sentence, e.g. "the Idealist"."""
+        name = self.full(ideologue)
+        return "the " + name[4:] if name.startswith("The ") else name
+
+    def icon(self, ideologue: str) -> str:
+        found = self.ideologues.get(ideologue)
+        return f":{found.resource if found else RESOURCE_OF.get(ideologue, 'any')}:"
+
+    def campaign(self, campaign: str | None) -> str:
+        if campaign is None:
+            return "Alternate history"
+        return self.campaigns.get(campaign) or campaign.replace("-", " ").title()
+
+
+def _face(deck: str, card_type: str, card_id: str, front: dict[str, str],
+          back: dict[str, str], source: Location, copies: int = 1,
+          ideologue: str | None = None) -> CardFace:
+    tags = {"ideologue": ideologue} if ideologue else {}
+    return CardFace(game=GAME, deck=deck, card_type=card_type, card_id=card_id, copies=copies,
+                    front=front, back=back, source=source, art=None, tags=tags)
+
+
+def _voter_card(card: VoterCard) -> CardFace:
+    return _face("voter-cards", "voter_card", card.id,
+                 {"voters": str(card.voters), "cost": render_cost(card.cost),
+                  "title": "Voter card"},
+                 {"title": GAME_NAME, "subtitle": "Voter card"},
+                 card.location, copies=card.copies)
+
+
+def _mandate(card: Mandate, names: _Names) -> CardFace:
+    body = _override(card, "imperial_text") or _text(card.imperial)
+    return _face("mandates", "mandate", card.id,
+                 {"title": card.title, "side": "Imperial Mandate", "body": body,
+                  "dissent": render_cost(card.dissent_cost),
+                  "campaign": names.campaign(card.campaign)},
+                 {"title": card.rebel_title, "side": "Rebel Mandate",
+                  "body": _text(card.rebel), "note": REBEL_NOTE},
+                 card.location)
+
+
+def _imperial_order(card: ImperialOrder) -> CardFace:
+    return _face("imperial-orders", "imperial_order", card.id,
+                 {"number": str(card.number), "dissent": render_cost(card.dissent_cost),
+                  "title": "Imperial Order"},
+                 {"title": card.title, "body": _override(card, "text") or _text(card.effects),
+                  "number": str(card.number)},
+                 card.location)
+
+
+def _resistance_card(card: ResistanceCard, names: _Names) -> CardFace:
+    ideologue = (f"Level {RESISTANCE_LEVEL} {names.icon(card.ideologue)} "
+                 f"{names.short(card.ideologue)}")
+    return _face("resistance-cards", "resistance_card", card.id,
+                 {"number": str(card.number), "ideologue": ideologue,
+                  "title": "Resistance card"},
+                 {"title": card.title, "body": _override(card, "text") or _text(card.effects),
+                  "ideologue": ideologue},
+                 card.location, ideologue=card.ideologue)
+
+
+def _attack_card(card: AttackCard, names: _Names) -> CardFace:
+    return _face("attack-cards", "attack_card", card.id,
+                 {"title": card.title, "level": str(card.level),
+                  "ideologue": names.full(card.ideologue),
+                  "body": _override(card, "text") or _text(card.effects),
+                  "target": f"Hits every player at level {ATTACK_LEVEL} of "
+                            f"{names.in_sentence(card.ideologue)}"},
+                 {"title": "Imperial Attack", "subtitle": names.full(card.ideologue)},
+                 card.location, ideologue=card.ideologue)
+
+
+def _foundation_side(card: FoundationCard, side: FoundationSide,
+                     names: _Names) -> dict[str, str]:
+    buff = (f"{names.short(side.buff_ideologue)} level {FOUNDATION_BUFF_LEVEL}: "
+            f"{_text(side.buff)}")
+    return {"title": side.title, "soul": _text(side.soul), "buff": buff,
+            "pair": f"{names.short(card.dominant)} + {names.short(card.second)}",
+            "monument": f"Monument {card.monument}",
+            "players": "2-player compatible" if card.two_player else ""}
+
+
+def _foundation_card(card: FoundationCard, names: _Names) -> CardFace:
+    return _face("foundation-cards", "foundation_card", card.id,
+                 _foundation_side(card, card.sides[0], names),
+                 _foundation_side(card, card.sides[1], names),
+                 card.location)
+
+
+def _monument(card: Monument) -> CardFace:
+    return _face("monuments", "monument", card.id,
+                 {"title": card.title, "body": _text(card.power),
+                  "two_player": _text(card.two_player_power)},
+                 {"number": f"Monument {card.number}", "title": GAME_NAME},
+                 card.location)
+
+
+def _ideology_side(answer: IdeologyAnswer, question: str, names: _Names) -> dict[str, str]:
+    return {"question": question, "answer": answer.text,
+            "resources": render_cost(answer.resources),
+            "ideologue": names.full(answer.ideologue)}
+
+
+def _ideology_card(card: IdeologyCard, campaign: Campaign, names: _Names) -> CardFace:
+    return _face(f"ideology-{campaign.id}", "ideology_card", card.id,
+                 _ideology_side(card.answers[0], card.question, names),
+                 _ideology_side(card.answers[1], card.question, names),
+                 card.location)
+
+
+def _tyranny_choice(prefix: str, choice: TyrannyChoice) -> dict[str, str]:
+    return {f"{prefix}_title": choice.title,
+            f"{prefix}_narrative": choice.narrative,
+            f"{prefix}_task": render_task(choice.task.event, choice.task.where, choice.times),
+            f"{prefix}_power": _text(choice.while_active),
+            f"{prefix}_resistance": f"Unlocks Resistance {choice.resistance}"}
+
+
+def _tyranny_card(card: TyrannyCard, campaign: Campaign) -> CardFace:
+    a, b = card.choices
+    front = {"title": card.title, "narrative": card.narrative, "number": str(card.number),
+             "order": f"Enacts Imperial Order {card.order}",
+             "paths": "\n".join(f"{c.title} → Resistance {c.resistance}" for c in (a, b)),
+             "completed": "Completed: " + "   ".join(f"☐ {c.title}" for c in (a, b))}
+    return _face(f"tyranny-{campaign.id}", "tyranny_card", card.id, front,
+                 {**_tyranny_choice("a", a), **_tyranny_choice("b", b)}, card.location)
+
+
+def faces(model: AzadiContent) -> list[CardFace]:
+    """Every AZADI card design, sorted by deck and card id."""
+    names = _Names(model)
+    out = [_voter_card(c) for c in model.voter_cards]
+    out += [_mandate(c, names) for c in model.mandates]
+    out += [_imperial_order(c) for c in model.imperial_orders]
+    out += [_resistance_card(c, names) for c in model.resistance_cards]
+    out += [_attack_card(c, names) for c in model.attack_cards]
+    out += [_foundation_card(c, names) for c in model.foundation_cards]
+    out += [_monument(c) for c in model.monuments]
+    for campaign in model.campaigns:
+        out += [_ideology_card(c, campaign, names) for c in campaign.ideology_cards]
+        out += [_tyranny_card(c, campaign) for c in campaign.tyranny_cards]
+    return sorted(out, key=lambda f: (f.deck, f.card_id))

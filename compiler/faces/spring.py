@@ -1,0 +1,37 @@
+"""Spring's card faces: one :class:`CardFace` per design of the common deck.
+
+Card effects are rendered from their data
+(:func:`compiler.effect_text.render_spring_effects`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.effect_text import render_spring_effects
+from compiler.faces import CardFace
+from rules_engine.spring.model import Card, SpringContent
+
+GAME = "spring"
+
+
+def _flavor(card: Card) -> str:
+    """The card's flavour line, when the model carries one."""
+    value: Any = getattr(card, "flavor", None)
+    return value if isinstance(value, str) else ""
+
+
+def _face(card: Card) -> CardFace:
+    front = {"title": card.title, "type": card.type.capitalize(),
+             "subtype": card.subtype.capitalize() if card.subtype else "",
+             "force": str(card.force), "effects": render_spring_effects(card.effects),
+             "flavor": _flavor(card)}
+    back = {"title": "Spring", "subtitle": "Common deck"}
+    return CardFace(game=GAME, deck="common", card_type="spring_card", card_id=card.id,
+                    copies=card.copies, front=front, back=back, source=card.location,
+                    art=None, tags={"type": card.type})
+
+
+def faces(model: SpringContent) -> list[CardFace]:
+    """Every card design of Spring's common deck, sorted by card id."""
+    return sorted((_face(c) for c in model.cards), key=lambda f: (f.deck, f.card_id))

@@ -1,0 +1,54 @@
+"""The fonts samizdat prints with: TTF files shipped in ``templates/fonts/`` (DejaVu,
+free to redistribute; licence alongside), registered with reportlab and always
+embedded, so every machine prints the same.
+
+Layouts name font *roles* (``sans``, ``sans-bold``, ``serif-bold``...); markup inside
+a text region switches between the four styles of the region's family.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from compiler.paths import templates_root
+
+FONT_FILES: dict[str, str] = {
+    "sans": "DejaVuSansCondensed.ttf",
+    "sans-bold": "DejaVuSansCondensed-Bold.ttf",
+    "sans-italic": "DejaVuSansCondensed-Oblique.ttf",
+    "sans-bold-italic": "DejaVuSansCondensed-BoldOblique.ttf",
+    "serif-bold": "DejaVuSerifCondensed-Bold.ttf",
+    "serif-italic": "DejaVuSerifCondensed-Italic.ttf",
+}
+
+# role -> (regular, bold, italic, bold italic) used by markup inside that role's text
+FAMILIES: dict[str, tuple[str, str, str, str]] = {
+    "sans": ("sans", "sans-bold", "sans-italic", "sans-bold-italic"),
+    "sans-bold": ("sans-bold", "sans-bold", "sans-bold-italic", "sans-bold-italic"),
+    "sans-italic": ("sans-italic", "sans-bold-italic", "sans", "sans-bold"),
+    "sans-bold-italic": ("sans-bold-italic", "sans-bold-italic", "sans-bold", "sans-bold"),
+    "serif-bold": ("serif-bold", "serif-bold", "serif-italic", "serif-bold"),
+    "serif-italic": ("serif-italic", "serif-bold", "serif-italic", "serif-bold"),
+}
+
+
+def pdf_name(role: str) -> str:
+    """The reportlab font name registered for ``role``."""
+    return f"samizdat-{role}"
+
+
+@cache
+def register() -> None:
+    """Register every shipped font with reportlab (once per process)."""
+    folder = templates_root() / "fonts"
+    for role, filename in FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(pdf_name(role), str(folder / filename)))
+
+
+def style_font(role: str, bold: bool, italic: bool) -> str:
+    """The registered font name for markup style (bold, italic) inside ``role``."""
+    family = FAMILIES[role]
+    return pdf_name(family[(1 if bold else 0) + (2 if italic else 0)])

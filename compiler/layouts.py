@@ -1,0 +1,196 @@
+"""Card layouts as data: named regions in mm, with inheritance.
+
+A layout file ``templates/<game>/layouts/<name>.yaml`` holds one section
+``layout:`` — an optional ``extends:`` (another layout of the game, or of
+``templates/common/layouts/``), a ``background`` colour and a map of named
+regions to boxes (``x``, ``y`` from the top-left of the trim, ``w``, ``h`` in mm)
+with fonts, sizes, colours and alignment. A child overrides its parent region by
+region, field by field; ``name: null`` removes an inherited region. The cut line
+and the safe zone are regions of kind ``guide``.
+
+Card sizes are named (``poker``...) and chosen per card type by the game manifest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compiler import schema_check
+from compiler.discover import display
+from compiler.paths import templates_root
+from compiler.yaml_loader import load_yaml
+from rules_engine.core.diagnostics import Diagnostic, Location, error
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "tarot": (70.0, 120.0),
+    "mini": (44.45, 63.5),
+    "square": (70.0, 70.0),
+    "poker-foldout": (127.0, 88.9),   # two poker panels side by side, folded in the middle
+}
+
+_REGION_DEFAULTS: dict[str, Any] = {
+    "kind": "text", "font": "sans", "size": 8.0, "min_size": 6.0, "leading": 1.2,
+    "colour": "#1a1a1a", "fill": None, "stroke": None, "stroke_width": 0.5, "radius": 0.0,
+    "align": "left", "valign": "top", "icon": None, "icon_from_tag": None, "text": None,
+    "bleed": False, "optional": False, "dash": False,
+}
+
+
+@dataclass(frozen=True)
+class Region:
+    """One named box of a layout (mm, from the top-left of the trim)."""
+
+    name: str
+    kind: str
+    x: float
+    y: float
+    w: float
+    h: float
+    field: str
+    font: str
+    size: float
+    min_size: float
+    leading: float
+    colour: str | None
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    radius: float
+    align: str
+    valign: str
+    icon: str | None
+    icon_from_tag: str | None
+    text: str | None
+    bleed: bool
+    optional: bool
+    dash: bool
+    location: Location
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A resolved layout: inheritance applied, regions in drawing order."""
+
+    name: str
+    background: str | None
+    regions: tuple[Region, ...]
+    location: Location
+
+    def region(self, name: str) -> Region | None:
+        return next((r for r in self.regions if r.name == name), None)
+
+
+def card_size(name: str) -> tuple[float, float] | None:
+    """Width and height in mm of a named card size."""
+    return CARD_SIZES.get(name)
+
+
+class LayoutLibrary:
+    """Loads and resolves the layouts of one game, reporting problems as diagnostics."""
+
+    def __init__(self, game: str, root: Path | None = None, overrides: Path | None = None
+                 ) -> None:
+        base = root or templates_root()
+        self.folders = [base / game / "layouts", base / "common" / "layouts"]
+        if overrides is not None:   # a designer's own layouts win over the shipped ones
+            self.folders[:0] = [overrides / game / "layouts", overrides / "common" / "layouts"]
+        self.diagnostics: list[Diagnostic] = []
+        self._raw: dict[str, tuple[dict[str, Any], Any] | None] = {}
+        self._resolved: dict[str, Layout | None] = {}
+
+    def _path(self, name: str) -> Path | None:
+        for folder in self.folders:
+            path = folder / f"{name}.yaml"
+            if path.is_file():
+                return path
+        return None
+
+    def _load(self, name: str) -> tuple[dict[str, Any], Any] | None:
+        if name in self._raw:
+            return self._raw[name]
+        found = None
+        path = self._path(name)
+        if path is not None:
+            doc, diags = load_yaml(path.read_bytes(), display(path))
+            self.diagnostics += diags
+            if doc is not None:
+                data = doc.data if isinstance(doc.data, dict) else {}
+                if "layout" not in data or set(data) != {"layout"}:
+                    self.diagnostics.append(error("F202", "a layout file holds one section, "
+                                                  "`layout:`", doc.locate(())))
+                else:
+                    problems = schema_check.check(doc, ("layout",), data["layout"],
+                                                  "common/layout")
+                    self.diagnostics += problems
+                    if not problems:
+                        found = (data["layout"], doc)
+        self._raw[name] = found
+        return found
+
+    def get(self, name: str, wanted_at: Location | None = None) -> Layout | None:
+        """The resolved layout ``name``; None (with a diagnostic) if it cannot be had."""
+        if name in self._resolved:
+            return self._resolved[name]
+        layout = self._resolve(name, [], wanted_at)
+        self._resolved[name] = layout
+        return layout
+
+    def _resolve(self, name: str, chain: list[str], wanted_at: Location | None
+                 ) -> Layout | None:
+        loaded = self._load(name)
+        if loaded is None:
+            if self._path(name) is None:
+                where = wanted_at or Location(display(self.folders[0]))
+                self.diagnostics.append(error(
+                    "B605", f"no layout {name!r} (looked for {name}.yaml in "
+                    f"{', '.join(display(f) for f in self.folders)})", where))
+            return None
+        data, doc = loaded
+        if name in chain:
+            self.diagnostics.append(error("B606", f"layout {name!r} extends itself through "
+                                          f"{' -> '.join([*chain, name])}",
+                                          doc.locate(("layout", "extends"))))
+            return None
+        regions: dict[str, dict[str, Any]] = {}
+        background = None
+        if "extends" in data:
+            parent = self._resolve(data["extends"], [*chain, name],
+                                   doc.locate(("layout", "extends")))
+            if parent is None:
+                return None
+            background = parent.background
+            for r in parent.regions:
+                regions[r.name] = {k: getattr(r, k) for k in _REGION_DEFAULTS} | {
+                    "x": r.x, "y": r.y, "w": r.w, "h": r.h, "field": r.field,
+                    "location": r.location}
+        background = data.get("background", background)
+        for rname, spec in (data.get("regions") or {}).items():
+            if spec is None:
+                regions.pop(rname, None)
+                continue
+            merged = regions.get(rname, {}) | dict(spec)
+            merged["location"] = doc.locate(("layout", "regions", rname))
+            regions[rname] = merged
+        built = []
+        for rname, spec in regions.items():
+            missing = [k for k in ("x", "y", "w", "h") if k not in spec]
+            if missing:
+                self.diagnostics.append(error("B606", f"region {rname!r} of layout {name!r} "
+                                              f"needs {', '.join(missing)}", spec["location"]))
+                continue
+            full = _REGION_DEFAULTS | spec
+            built.append(Region(
+                name=rname, kind=full["kind"], x=float(full["x"]), y=float(full["y"]),
+                w=float(full["w"]), h=float(full["h"]), field=full.get("field") or rname,
+                font=full["font"], size=float(full["size"]), min_size=float(full["min_size"]),
+                leading=float(full["leading"]), colour=full["colour"], fill=full["fill"],
+                stroke=full["stroke"], stroke_width=float(full["stroke_width"]),
+                radius=float(full["radius"]), align=full["align"], valign=full["valign"],
+                icon=full["icon"], icon_from_tag=full["icon_from_tag"], text=full["text"],
+                bleed=bool(full["bleed"]), optional=bool(full["optional"]),
+                dash=bool(full["dash"]), location=full["location"]))
+        return Layout(name, background, tuple(built), doc.locate(("layout",)))

@@ -1,0 +1,206 @@
+"""Drawing one card side: a layout's regions filled from a face's fields.
+
+:func:`prepare` measures and fits every text region once per card design (and
+reports overflow as a diagnostic); :func:`draw_side` then draws that prepared side
+as often as the card is printed, at any position, with or without bleed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from compiler import fonts, richtext
+from compiler.layouts import Layout, Region
+from rules_engine.core.diagnostics import Diagnostic, Location, Related, error
+
+MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class PreparedSide:
+    """A side ready to draw: the layout, the fitted text per region, the art file."""
+
+    layout: Layout
+    width_mm: float
+    height_mm: float
+    texts: Mapping[str, richtext.Fit]
+    fields: Mapping[str, str]
+    tags: Mapping[str, str]
+    art: Path | None = None
+    art_missing: bool = False
+    label: str = ""
+    diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+
+def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[str, str],
+            tags: Mapping[str, str], source: Location, card: str, side: str,
+            art: Path | None = None, art_missing: bool = False) -> PreparedSide:
+    """Fit every text region of ``layout`` with ``fields``; overflow is a B601 error."""
+    fonts.register()
+    texts: dict[str, richtext.Fit] = {}
+    diags: list[Diagnostic] = []
+    for region in layout.regions:
+        if region.kind != "text":
+            continue
+        markup = region.text if region.text is not None else fields.get(region.field)
+        if markup is None:
+            diags.append(error("B608", f"layout {layout.name!r} region {region.name!r} shows "
+                               f"field {region.field!r}, which {card} ({side}) does not have",
+                               region.location))
+            continue
+        if not markup:
+            continue
+        result = richtext.fit(markup, region.font, region.size, region.min_size,
+                              region.leading, region.w * MM, region.h * MM)
+        if result.overflow_mm > 0:
+            diags.append(error(
+                "B601", f"{card} ({side}): text overflows region {region.name!r} by "
+                f"{result.overflow_mm:.1f} mm in {result.overflow_axis} at the minimum size "
+                f"{region.min_size:g} pt", source,
+                related=[Related(region.location, f"region {region.name!r} of layout "
+                                                  f"{layout.name!r}")],
+                hint="shorten the text, or give the region more room or a smaller min_size"))
+        texts[region.name] = result
+    return PreparedSide(layout, width_mm, height_mm, texts, fields, tags, art, art_missing,
+                        card, tuple(diags))
+
+
+def draw_side(canvas: Canvas, side: PreparedSide, x: float, y: float, *,
+              bleed_mm: float = 0.0, proof: bool = False) -> None:
+    """Draw ``side`` with the bottom-left corner of its trim at (x, y) points."""
+    width, height = side.width_mm * MM, side.height_mm * MM
+    bleed = bleed_mm * MM
+    canvas.saveState()
+    if side.layout.background:
+        canvas.setFillColor(side.layout.background)
+        canvas.rect(x - bleed, y - bleed, width + 2 * bleed, height + 2 * bleed,
+                    stroke=0, fill=1)
+    for region in side.layout.regions:
+        _draw_region(canvas, side, region, x, y, width, height, bleed, proof)
+    if proof:
+        canvas.setFillColor("#c00000")
+        canvas.setFont(fonts.pdf_name("sans"), 5)
+        canvas.drawString(x + 2 * MM, y + 1.2 * MM, side.label)
+    canvas.restoreState()
+
+
+def _box(region: Region, x: float, y: float, width: float, height: float, bleed: float
+         ) -> tuple[float, float, float, float]:
+    """A region's rectangle in points (left, bottom, width, height), bleed applied."""
+    left = x + region.x * MM
+    top = y + height - region.y * MM
+    w, h = region.w * MM, region.h * MM
+    if region.bleed and bleed:
+        eps = 0.01
+        if region.x <= eps:
+            left -= bleed
+            w += bleed
+        if region.y <= eps:
+            top += bleed
+            h += bleed
+        if left + w >= x + width - eps:
+            w += bleed
+        if top - h <= y + eps:
+            h += bleed
+    return left, top - h, w, h
+
+
+def _draw_region(canvas: Canvas, side: PreparedSide, region: Region, x: float, y: float,
+                 width: float, height: float, bleed: float, proof: bool) -> None:
+    left, bottom, w, h = _box(region, x, y, width, height, bleed)
+    kind = region.kind
+    if kind == "box":
+        _rect(canvas, region, left, bottom, w, h)
+    elif kind == "text":
+        fitted = side.texts.get(region.name)
+        if fitted is not None:
+            richtext.draw(canvas, fitted, region.font, region.leading, left, bottom + h, w, h,
+                          region.align, region.valign, region.colour or "#000000")
+    elif kind == "icon":
+        name = region.icon or side.tags.get(region.icon_from_tag or "") or \
+            side.fields.get(region.field) or ""
+        if name:
+            from compiler.icons import ICON_NAMES, draw_icon
+
+            if name in ICON_NAMES:
+                s = min(w, h)
+                draw_icon(canvas, name, left + (w - s) / 2, bottom + (h - s) / 2, s)
+    elif kind == "art":
+        _draw_art(canvas, side, region, left, bottom, w, h)
+    elif kind == "fold":
+        canvas.setStrokeColor(region.stroke or "#7a7a7a")
+        canvas.setLineWidth(region.stroke_width or 0.4)
+        canvas.setDash(3, 2)
+        mid = left + w / 2
+        canvas.line(mid, bottom, mid, bottom + h)
+        canvas.setDash()
+    elif kind == "line":
+        canvas.setStrokeColor(region.stroke or region.colour or "#000000")
+        canvas.setLineWidth(region.stroke_width)
+        canvas.line(left, bottom + h / 2, left + w, bottom + h / 2)
+    elif kind == "guide" and proof:
+        canvas.setStrokeColor(region.stroke or "#0050c8")
+        canvas.setLineWidth(0.3)
+        if region.dash:
+            canvas.setDash(2, 2)
+        canvas.rect(left, bottom, w, h, stroke=1, fill=0)
+        canvas.setDash()
+
+
+def _rect(canvas: Canvas, region: Region, left: float, bottom: float, w: float, h: float
+          ) -> None:
+    fill = region.fill is not None
+    stroke = region.stroke is not None and region.stroke_width > 0
+    if not (fill or stroke):
+        return
+    if fill:
+        canvas.setFillColor(region.fill)
+    if stroke:
+        canvas.setStrokeColor(region.stroke)
+        canvas.setLineWidth(region.stroke_width)
+    if region.dash:
+        canvas.setDash(2, 2)
+    if region.radius:
+        canvas.roundRect(left, bottom, w, h, region.radius * MM, stroke=int(stroke),
+                         fill=int(fill))
+    else:
+        canvas.rect(left, bottom, w, h, stroke=int(stroke), fill=int(fill))
+    canvas.setDash()
+
+
+def _draw_art(canvas: Canvas, side: PreparedSide, region: Region, left: float, bottom: float,
+              w: float, h: float) -> None:
+    if side.art is not None and not side.art_missing:
+        image = ImageReader(str(side.art))
+        iw, ih = image.getSize()
+        scale = max(w / iw, h / ih)   # cover the box, centred, clipped
+        canvas.saveState()
+        path = canvas.beginPath()
+        path.rect(left, bottom, w, h)
+        canvas.clipPath(path, stroke=0, fill=0)
+        dw, dh = iw * scale, ih * scale
+        canvas.drawImage(image, left + (w - dw) / 2, bottom + (h - dh) / 2, dw, dh)
+        canvas.restoreState()
+        return
+    if side.art_missing:   # a generated placeholder: hatched panel
+        canvas.saveState()
+        canvas.setFillColor("#e6e6e6")
+        canvas.rect(left, bottom, w, h, stroke=0, fill=1)
+        canvas.setStrokeColor("#b0b0b0")
+        canvas.setLineWidth(0.5)
+        path = canvas.beginPath()
+        path.rect(left, bottom, w, h)
+        canvas.clipPath(path, stroke=0, fill=0)
+        step = 4 * MM
+        offset = -h
+        while offset < w:
+            canvas.line(left + offset, bottom, left + offset + h, bottom + h)
+            offset += step
+        canvas.restoreState()
+        return
+    _rect(canvas, region, left, bottom, w, h)
