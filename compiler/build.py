@@ -195,9 +195,7 @@ def _deck_key(game: str, deck: str, cards: list[sheets.PrintCard], options: Buil
                         options.proof)).encode())
     for card in cards:
         for side in (card.front, card.back):
-            digest.update(repr((card.card_id, card.copies, side.layout, side.width_mm,
-                                side.height_mm, sorted(side.fields.items()),
-                                sorted(side.tags.items()), side.art_missing)).encode())
+            digest.update(repr((card.card_id, card.copies, side.key)).encode())
             if side.art is not None:
                 digest.update(hashlib.sha256(side.art.read_bytes()).digest())
     return digest.hexdigest()

@@ -13,6 +13,7 @@ Card sizes are named (``poker``...) and chosen per card type by the game manifes
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,7 @@ class Layout:
     background: str | None
     regions: tuple[Region, ...]
     location: Location
+    digest: str = ""     # identifies the resolved drawing (for caches and PDF forms)
 
     def region(self, name: str) -> Region | None:
         return next((r for r in self.regions if r.name == name), None)
@@ -193,4 +195,5 @@ class LayoutLibrary:
                 icon=full["icon"], icon_from_tag=full["icon_from_tag"], text=full["text"],
                 bleed=bool(full["bleed"]), optional=bool(full["optional"]),
                 dash=bool(full["dash"]), location=full["location"]))
-        return Layout(name, background, tuple(built), doc.locate(("layout",)))
+        digest = hashlib.sha1(repr((name, background, built)).encode()).hexdigest()[:20]
+        return Layout(name, background, tuple(built), doc.locate(("layout",)), digest)

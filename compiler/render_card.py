@@ -7,6 +7,7 @@ as often as the card is printed, at any position, with or without bleed.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler import fonts, richtext
+from compiler import fonts, forms, richtext
 from compiler.layouts import Layout, Region
 from rules_engine.core.diagnostics import Diagnostic, Location, Related, error
 
@@ -35,6 +36,7 @@ class PreparedSide:
     art_missing: bool = False
     label: str = ""
     diagnostics: tuple[Diagnostic, ...] = field(default=())
+    key: str = ""              # equal drawings have equal keys (names their Form XObject)
 
 
 def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[str, str],
@@ -66,26 +68,72 @@ def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[s
                                                   f"{layout.name!r}")],
                 hint="shorten the text, or give the region more room or a smaller min_size"))
         texts[region.name] = result
+    key = hashlib.sha1(repr((layout.digest, width_mm, height_mm, sorted(fields.items()),
+                             sorted(tags.items()), str(art), art_missing)).encode())
     return PreparedSide(layout, width_mm, height_mm, texts, fields, tags, art, art_missing,
-                        card, tuple(diags))
+                        card, tuple(diags), key.hexdigest()[:20])
 
 
 def draw_side(canvas: Canvas, side: PreparedSide, x: float, y: float, *,
-              bleed_mm: float = 0.0, proof: bool = False) -> None:
-    """Draw ``side`` with the bottom-left corner of its trim at (x, y) points."""
+              bleed_mm: float = 0.0, proof: bool = False, reuse: bool = False) -> None:
+    """Draw ``side`` with the bottom-left corner of its trim at (x, y) points.
+
+    With ``reuse`` (the side recurs in this document: copies, identical backs) the
+    drawing becomes a Form XObject, defined once and placed each time.
+    """
     width, height = side.width_mm * MM, side.height_mm * MM
     bleed = bleed_mm * MM
-    canvas.saveState()
-    if side.layout.background:
-        canvas.setFillColor(side.layout.background)
-        canvas.rect(x - bleed, y - bleed, width + 2 * bleed, height + 2 * bleed,
-                    stroke=0, fill=1)
-    for region in side.layout.regions:
-        _draw_region(canvas, side, region, x, y, width, height, bleed, proof)
+    if reuse:
+        forms.place(canvas, f"side-{side.key}-{bleed_mm:g}{'-proof' if proof else ''}",
+                    (-bleed, -bleed, width + bleed, height + bleed),
+                    lambda c: _draw_content(c, side, width, height, bleed, proof), x, y)
+    else:
+        canvas.saveState()
+        canvas.translate(x, y)
+        _draw_content(canvas, side, width, height, bleed, proof)
+        canvas.restoreState()
     if proof:
-        canvas.setFillColor("#c00000")
+        canvas.saveState()
+        canvas.setFillColor(forms.colour("#c00000"))
         canvas.setFont(fonts.pdf_name("sans"), 5)
         canvas.drawString(x + 2 * MM, y + 1.2 * MM, side.label)
+        canvas.restoreState()
+
+
+def _is_chrome(region: Region) -> bool:
+    """Drawn the same on every card of a layout: boxes, rules, fold lines, fixed text."""
+    if region.kind in ("box", "line", "fold"):
+        return True
+    if region.kind == "text":
+        return region.text is not None
+    return region.kind == "icon" and region.icon is not None
+
+
+def _draw_content(canvas: Canvas, side: PreparedSide, width: float, height: float,
+                  bleed: float, proof: bool) -> None:
+    """The layout's fixed drawing (one Form XObject per layout), then the card's own."""
+    layout = side.layout
+    forms.place(canvas, f"chrome-{layout.digest}-{width:.2f}x{height:.2f}-{bleed:.2f}",
+                (-bleed, -bleed, width + bleed, height + bleed),
+                lambda c: _draw_chrome(c, side, width, height, bleed), 0.0, 0.0)
+    for region in layout.regions:
+        if not _is_chrome(region) and region.kind != "guide":
+            _draw_region(canvas, side, region, 0.0, 0.0, width, height, bleed, proof)
+    if proof:
+        for region in layout.regions:
+            if region.kind == "guide":
+                _draw_region(canvas, side, region, 0.0, 0.0, width, height, bleed, proof)
+
+
+def _draw_chrome(canvas: Canvas, side: PreparedSide, width: float, height: float,
+                 bleed: float) -> None:
+    canvas.saveState()
+    if side.layout.background:
+        canvas.setFillColor(forms.colour(side.layout.background))
+        canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+    for region in side.layout.regions:
+        if _is_chrome(region):
+            _draw_region(canvas, side, region, 0.0, 0.0, width, height, bleed, False)
     canvas.restoreState()
 
 
@@ -125,11 +173,11 @@ def _draw_region(canvas: Canvas, side: PreparedSide, region: Region, x: float, y
         name = region.icon or side.tags.get(region.icon_from_tag or "") or \
             side.fields.get(region.field) or ""
         if name:
-            from compiler.icons import ICON_NAMES, draw_icon
+            from compiler.icons import ICON_NAMES
 
             if name in ICON_NAMES:
                 s = min(w, h)
-                draw_icon(canvas, name, left + (w - s) / 2, bottom + (h - s) / 2, s)
+                forms.place_icon(canvas, name, left + (w - s) / 2, bottom + (h - s) / 2, s)
     elif kind == "art":
         _draw_art(canvas, side, region, left, bottom, w, h)
     elif kind == "fold":
@@ -159,9 +207,9 @@ def _rect(canvas: Canvas, region: Region, left: float, bottom: float, w: float, 
     if not (fill or stroke):
         return
     if fill:
-        canvas.setFillColor(region.fill)
+        canvas.setFillColor(forms.colour(region.fill))
     if stroke:
-        canvas.setStrokeColor(region.stroke)
+        canvas.setStrokeColor(forms.colour(region.stroke))
         canvas.setLineWidth(region.stroke_width)
     if region.dash:
         canvas.setDash(2, 2)

@@ -145,7 +145,8 @@ def fit(markup: str, role: str, size: float, min_size: float, leading: float,
 def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top: float,
          width: float, height: float, align: str, valign: str, colour: str) -> None:
     """Draw fitted text in the box whose top-left is (x, y_top), in points."""
-    from compiler.icons import draw_icon
+    from compiler.forms import colour as to_colour
+    from compiler.forms import place_icon
 
     size = result.size
     block = len(result.lines) * size * leading
@@ -153,9 +154,19 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
         y_top -= (height - block) / 2
     elif valign == "bottom":
         y_top -= height - block
-    space = _width(" ", fonts.pdf_name(role), size)
     baseline = y_top - size * (leading - 1) / 2 - size * 0.8
-    canvas.setFillColor(colour)
+    ink = to_colour(colour)
+    icons: list[tuple[str, float, float]] = []
+    text = canvas.beginText()
+    text.setFillColor(ink)
+    current_font = ""
+    pending: list[str] = []
+
+    def flush() -> None:
+        if pending:
+            text.textOut("".join(pending))
+            pending.clear()
+
     for line in result.lines:
         if align == "center":
             cursor = x + (width - line.width) / 2
@@ -163,18 +174,31 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
             cursor = x + width - line.width
         else:
             cursor = x
+        text.setTextOrigin(cursor, baseline)
         for index, word in enumerate(line.words):
             if index:
-                cursor += space
+                if not current_font:
+                    current_font = fonts.pdf_name(role)
+                    text.setFont(current_font, size)
+                pending.append(" ")
+                cursor += _width(" ", current_font, size)
             for piece in word:
                 if piece.icon is not None:
+                    flush()
                     side = size * ICON_SCALE
-                    draw_icon(canvas, piece.icon, cursor, baseline - size * 0.2, side)
-                    canvas.setFillColor(colour)
+                    icons.append((piece.icon, cursor, baseline - size * 0.2))
                     cursor += side
+                    text.setTextOrigin(cursor, baseline)
                     continue
                 font = fonts.style_font(role, piece.bold, piece.italic)
-                canvas.setFont(font, size)
-                canvas.drawString(cursor, baseline, piece.text)
+                if font != current_font:
+                    flush()
+                    text.setFont(font, size)
+                    current_font = font
+                pending.append(piece.text)
                 cursor += _width(piece.text, font, size)
+        flush()
         baseline -= size * leading
+    canvas.drawText(text)
+    for name, ix, iy in icons:
+        place_icon(canvas, name, ix, iy, size * ICON_SCALE)

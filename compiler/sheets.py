@@ -8,9 +8,11 @@ embeds every font, and asks viewers to print at actual size.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler import fonts, imposition
@@ -35,6 +37,7 @@ class PrintCard:
 
 def _canvas(buffer: io.BytesIO, width_mm: float, height_mm: float, title: str) -> Canvas:
     fonts.register()
+    rl_config.useA85 = 0     # binary compressed streams: smaller and faster than ASCII85
     canvas = Canvas(buffer, pagesize=(width_mm * MM, height_mm * MM), invariant=1,
                     pageCompression=1, initialFontName=fonts.pdf_name("sans"))
     canvas.setTitle(title)
@@ -64,6 +67,7 @@ def home_sheets(cards: Sequence[PrintCard], paper: str, mode: str, title: str, *
     sheet = (imposition.grid(paper, width, height) if mode == "duplex"
              else imposition.gutterfold(paper, width, height))
     copies = [c for c in cards for _ in range(c.copies)]
+    seen = Counter(side.key for c in copies for side in (c.front, c.back))
     buffer = io.BytesIO()
     canvas = _canvas(buffer, sheet.page_width, sheet.page_height, title)
     pages = 0
@@ -71,12 +75,14 @@ def home_sheets(cards: Sequence[PrintCard], paper: str, mode: str, title: str, *
         batch = copies[start:start + sheet.per_page]
         slots = sheet.slots[:len(batch)]
         for card, slot in zip(batch, slots, strict=True):
-            draw_side(canvas, card.front, slot.x * MM, slot.y * MM, proof=proof)
+            draw_side(canvas, card.front, slot.x * MM, slot.y * MM, proof=proof,
+                      reuse=seen[card.front.key] > 1)
         _marks(canvas, imposition.crop_marks(sheet, slots))
         if mode == "gutterfold":
             backs = tuple(imposition.fold_slot(sheet, s) for s in slots)
             for card, slot in zip(batch, backs, strict=True):
-                draw_side(canvas, card.back, slot.x * MM, slot.y * MM, proof=proof)
+                draw_side(canvas, card.back, slot.x * MM, slot.y * MM, proof=proof,
+                          reuse=seen[card.back.key] > 1)
             _marks(canvas, imposition.crop_marks(sheet, backs))
             assert sheet.fold_x is not None
             canvas.setStrokeColor("#808080")
@@ -90,7 +96,8 @@ def home_sheets(cards: Sequence[PrintCard], paper: str, mode: str, title: str, *
         canvas.showPage()
         backs = tuple(imposition.back_slot(sheet, s, back_offset) for s in slots)
         for card, slot in zip(batch, backs, strict=True):
-            draw_side(canvas, card.back, slot.x * MM, slot.y * MM, proof=proof)
+            draw_side(canvas, card.back, slot.x * MM, slot.y * MM, proof=proof,
+                      reuse=seen[card.back.key] > 1)
         _marks(canvas, imposition.crop_marks(sheet, backs))
         canvas.showPage()
         pages += 2

@@ -1,0 +1,126 @@
+"""Benchmark: build every deck of every game as home sheets; print cards per second.
+
+In the same run, a plain reportlab script draws the same number of cards with
+similar content (a frame, a title, a paragraph of text laid out by reportlab's own
+Paragraph, 9-up on A4 with a backs page) as the baseline, and the ratio of time per
+card is printed. Also times ``--jobs 2`` and a second build of unchanged content
+(which reuses its output). Prints figures; asserts nothing.
+
+    python benchmarks/build.py [--rounds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from compiler.build import BuildOptions, build  # noqa: E402
+from compiler.faces import builder  # noqa: E402
+from compiler.validate import validate  # noqa: E402
+
+
+def samizdat(out: Path, jobs: int = 1, fresh: bool = True) -> tuple[float, int]:
+    if fresh:
+        shutil.rmtree(out, ignore_errors=True)
+    start = time.perf_counter()
+    result = build([REPO / "cards"], BuildOptions(out, jobs=jobs))
+    elapsed = time.perf_counter() - start
+    assert result.errors == 0
+    return elapsed, result.cards
+
+
+def baseline_cards() -> list[tuple[str, str]]:
+    """(title, paragraph) for every printed card, from the same content."""
+    checked = validate([REPO / "cards"])
+    cards = []
+    for game, model in sorted(checked.models.items()):
+        for face in builder(game)(model):
+            title = next((v for k, v in face.front.items() if "title" in k or k == "question"),
+                         face.card_id)
+            body = " ".join(v for k, v in face.front.items() if v and v != title)
+            plain = re.sub(r":[a-z_]+:|\*", "", body)
+            cards += [(re.sub(r"\*", "", title), plain)] * face.copies
+    return cards
+
+
+def baseline(cards: list[tuple[str, str]]) -> float:
+    """A plain reportlab script: frame, title and a Paragraph per card, 9-up, backs pages."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Frame, Paragraph
+
+    fonts = REPO / "templates" / "fonts"
+    pdfmetrics.registerFont(TTFont("base-sans", str(fonts / "DejaVuSansCondensed.ttf")))
+    pdfmetrics.registerFont(TTFont("base-serif", str(fonts / "DejaVuSerifCondensed-Bold.ttf")))
+    style = ParagraphStyle("body", fontName="base-sans", fontSize=8, leading=10)
+    start = time.perf_counter()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=A4, invariant=1)
+    w, h = 63.5 * mm, 88.9 * mm
+    left, bottom = (A4[0] - 3 * w) / 2, (A4[1] - 3 * h) / 2
+    for page in range(0, len(cards), 9):
+        batch = cards[page:page + 9]
+        for side in ("front", "back"):
+            for i, (title, text) in enumerate(batch):
+                col = i % 3 if side == "front" else 2 - i % 3
+                x, y = left + col * w, bottom + (2 - i // 3) * h
+                canvas.roundRect(x + 2.5 * mm, y + 2.5 * mm, w - 5 * mm, h - 5 * mm, 2.5 * mm)
+                if side == "front":
+                    canvas.setFont("base-serif", 11)
+                    canvas.drawCentredString(x + w / 2, y + h - 10 * mm, title)
+                    frame = Frame(x + 5 * mm, y + 5 * mm, w - 10 * mm, h - 45 * mm,
+                                  showBoundary=0)
+                    frame.addFromList([Paragraph(text, style)], canvas)
+                else:
+                    canvas.setFont("base-serif", 14)
+                    canvas.drawCentredString(x + w / 2, y + h / 2, "samizdat")
+            canvas.showPage()
+    canvas.save()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=7)
+    args = parser.parse_args()
+    out = Path(tempfile.mkdtemp(prefix="samizdat-bench-"))
+    try:
+        samizdat(out)                                    # warm-up (imports, font loading)
+        runs = [samizdat(out) for _ in range(args.rounds)]
+        cards = runs[0][1]
+        ours = statistics.median(t for t, _ in runs)
+        cards_list = baseline_cards()
+        baseline(cards_list)                             # warm-up
+        base = statistics.median(baseline(cards_list) for _ in range(args.rounds))
+        jobs2 = statistics.median(samizdat(out, jobs=2)[0] for _ in range(max(3, args.rounds // 2)))
+        samizdat(out)
+        cached = statistics.median(samizdat(out, fresh=False)[0] for _ in range(3))
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    print(f"samizdat build (home sheets, all games, validation included): {cards} cards")
+    print(f"  median {ours * 1000:.0f} ms -> {cards / ours:,.0f} cards/s (target >= 600)")
+    print(f"  --jobs 2: median {jobs2 * 1000:.0f} ms -> {cards / jobs2:,.0f} cards/s")
+    print(f"baseline (plain reportlab: frame, title, Paragraph; {len(cards_list)} cards): "
+          f"median {base * 1000:.0f} ms -> {len(cards_list) / base:,.0f} cards/s")
+    ratio = (ours / cards) / (base / len(cards_list))
+    print(f"  samizdat time per card / baseline time per card = {ratio:.2f} (target <= 1.5)")
+    print(f"second build of unchanged content (reuses output): median {cached * 1000:.0f} ms "
+          "(target < 500 ms)")
+
+
+if __name__ == "__main__":
+    main()
