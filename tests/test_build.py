@@ -206,6 +206,13 @@ def test_same_input_gives_byte_identical_output(tmp_path: Path, san: Path) -> No
     assert (tmp_path / "san" / "river.pdf").read_bytes() == (san / "river.pdf").read_bytes()
 
 
+def test_jobs_give_the_same_bytes(tmp_path: Path, san: Path) -> None:
+    code, _ = build(str(CARDS / "san"), "--out", str(tmp_path), "--print-ready", "tgc", "--png",
+                    "--jobs", "2")
+    assert code == 0
+    assert manifest(tmp_path / "san") == manifest(san)
+
+
 def test_second_build_reuses_unchanged_decks(tmp_path: Path) -> None:
     first = run_cli("build", str(CARDS / "spring"), "--out", str(tmp_path))
     assert first.exit_code == 0 and "reused decks 0" in first.stdout

@@ -147,9 +147,12 @@ def test_san_virus_numbers_are_unique_per_corporation(cards: Path) -> None:
     path.write_text(fixed, encoding="utf-8")
     code, report = validate_json(cards / "san")
     assert code == 1
-    assert triples(report, cards) == [("M401", "san/cards.yaml",
-                                       line_of(path, "id: moon-virus-4"), 5)]
-    assert report["diagnostics"][0]["related"][0]["line"] == line_of(path, "id: moon-virus-5")
+    moon_4 = line_of(path, "id: moon-virus-4")
+    second = moon_4 + next(n for n, line in enumerate(
+        path.read_text().splitlines()[moon_4 - 1:]) if "virus_number:" in line)
+    assert triples(report, cards) == [("M401", "san/cards.yaml", second, 19)]
+    first = report["diagnostics"][0]["related"][0]["line"]
+    assert first < line_of(path, "id: moon-virus-4") and first > line_of(path, "id: moon-virus-5")
 
 
 def test_text_report_quotes_the_source_line(cards: Path) -> None:

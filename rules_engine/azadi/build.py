@@ -69,6 +69,7 @@ def build(content: ContentSet) -> tuple[m.AzadiContent, list[Diagnostic]]:
     campaigns = tuple(
         _campaign(c.manifest, c.sections, mandate_ids, order_numbers, resistance_numbers, diags)
         for c in content.campaigns if c.manifest is not None)
+    diags += _unique_across_campaigns(content)
 
     model = m.AzadiContent(ideologues, voter_cards, mandates, orders, resistance, attacks,
                            foundations, monuments, maidaan, zones, campaigns, setup,
@@ -197,6 +198,23 @@ def _campaign(manifest: Item, sections: dict[str, list[Item]], mandates: set[str
     ideology = tuple(_ideology_card(i, diags) for i in sections.get("ideology_cards", []))
     return m.Campaign(manifest["id"], manifest["name"], manifest["mandate"], tuple(cards),
                       ideology, manifest.location)
+
+
+def _unique_across_campaigns(content: ContentSet) -> list[Diagnostic]:
+    """No two Tyranny titles (cards or choices) and no two questions alike in the box."""
+    titles: list[Item] = []
+    for camp in content.campaigns:
+        for card in camp.sections.get("tyranny_cards", []):
+            titles.append(Item({"title": card["title"]}, card.doc, (*card.path, "title")))
+            for n, choice in enumerate(card["choices"]):
+                titles.append(Item({"title": choice["title"]}, card.doc,
+                                   (*card.path, "choices", n, "title")))
+    questions = [q for camp in content.campaigns for q in camp.sections.get("ideology_cards", [])]
+    found = check_unique(titles, "title", "Tyranny title", key=lambda i: i["title"].casefold())
+    if len(content.campaigns) > 1:
+        found += check_unique(questions, "question", "ideology question",
+                              key=lambda i: i["question"].casefold())
+    return found
 
 
 def _ideology_card(i: Item, diags: list[Diagnostic]) -> m.IdeologyCard:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
 from rules_engine.core.content import Item
-from rules_engine.core.diagnostics import Diagnostic, Related, error
+from rules_engine.core.diagnostics import Diagnostic, Location, Related, error
 
 
 def check_unique(items: Iterable[Item], field: str, what: str,
@@ -24,11 +24,13 @@ def check_unique(items: Iterable[Item], field: str, what: str,
             seen[value] = item
             continue
         shown = value if isinstance(value, str | int) else "/".join(map(str, value))  # type: ignore[arg-type]
-        found.append(error("M401", f"{what} {shown!r} is defined twice",
-                           item.loc(field) if not key else item.location,
-                           related=[Related(first.loc(field) if not key else first.location,
-                                            "first definition")]))
+        found.append(error("M401", f"{what} {shown!r} is defined twice", _where(item, field),
+                           related=[Related(_where(first, field), "first definition")]))
     return found
+
+
+def _where(item: Item, field: str) -> Location:
+    return item.loc(field) if field in item.data else item.location
 
 
 def check_reference(item: Item, path: tuple[str | int, ...], value: Any,
