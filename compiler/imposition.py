@@ -70,6 +70,20 @@ def _fit(avail: float, item: float) -> int:
     return int((avail + 1e-9) // item) if item > 0 else 0
 
 
+def _paper(paper: str) -> tuple[float, float]:
+    if paper not in PAPERS:
+        raise ImpositionError(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
+    return PAPERS[paper]
+
+
+def _slots(cols: int, rows: int, left: float, bottom: float, card_width: float,
+           card_height: float) -> tuple[Slot, ...]:
+    """A cols x rows block of slots in reading order, its bottom-left at (left, bottom)."""
+    return tuple(Slot(r * cols + c, c, r, left + c * card_width,
+                      bottom + (rows - 1 - r) * card_height, card_width, card_height)
+                 for r in range(rows) for c in range(cols))
+
+
 def grid(paper: str, card_width: float, card_height: float,
          margin: float = MIN_MARGIN) -> Sheet:
     """As many cards as fit with at least ``margin`` mm around them.
@@ -77,52 +91,35 @@ def grid(paper: str, card_width: float, card_height: float,
     Pages stay portrait, so printing duplex with "flip on long edge" mirrors the
     backs page left to right, which is what :func:`back_slot` assumes.
     """
-    if paper not in PAPERS:
-        raise ImpositionError(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
-    best: Sheet | None = None
-    pw, ph = PAPERS[paper]
-    for page_w, page_h in ((pw, ph),):
-        cols = _fit(page_w - 2 * margin, card_width)
-        rows = _fit(page_h - 2 * margin, card_height)
-        if cols * rows == 0:
-            continue
-        left = (page_w - cols * card_width) / 2
-        bottom = (page_h - rows * card_height) / 2
-        slots = tuple(
-            Slot(r * cols + c, c, r, left + c * card_width,
-                 bottom + (rows - 1 - r) * card_height, card_width, card_height)
-            for r in range(rows) for c in range(cols))
-        sheet = Sheet(paper, page_w, page_h, cols, rows, card_width, card_height, slots)
-        if best is None or sheet.per_page > best.per_page:
-            best = sheet
-    if best is None:
+    page_w, page_h = _paper(paper)
+    cols = _fit(page_w - 2 * margin, card_width)
+    rows = _fit(page_h - 2 * margin, card_height)
+    if cols * rows == 0:
         raise ImpositionError(f"cards of {card_width:g} x {card_height:g} mm are too large "
                               f"for {paper} paper with {margin:g} mm margins")
-    return best
+    left = (page_w - cols * card_width) / 2
+    bottom = (page_h - rows * card_height) / 2
+    slots = _slots(cols, rows, left, bottom, card_width, card_height)
+    return Sheet(paper, page_w, page_h, cols, rows, card_width, card_height, slots)
 
 
 def gutterfold(paper: str, card_width: float, card_height: float,
                margin: float = MIN_MARGIN, gutter: float = 10.0) -> Sheet:
     """Fronts on the left half, backs on the right, folded along the middle.
 
-    The returned slots are the fronts; :func:`fold_slot` gives each back.
+    The returned slots are the fronts; :func:`fold_slot` gives each back. The
+    orientation holding more cards wins.
     """
-    if paper not in PAPERS:
-        raise ImpositionError(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
+    pw, ph = _paper(paper)
     best: Sheet | None = None
-    pw, ph = PAPERS[paper]
     for page_w, page_h in ((pw, ph), (ph, pw)):
-        half = (page_w - gutter) / 2 - margin
-        cols = _fit(half, card_width)
+        cols = _fit((page_w - gutter) / 2 - margin, card_width)
         rows = _fit(page_h - 2 * margin, card_height)
         if cols * rows == 0:
             continue
         fold = page_w / 2
-        bottom = (page_h - rows * card_height) / 2
-        slots = tuple(
-            Slot(r * cols + c, c, r, fold - gutter / 2 - (cols - c) * card_width,
-                 bottom + (rows - 1 - r) * card_height, card_width, card_height)
-            for r in range(rows) for c in range(cols))
+        slots = _slots(cols, rows, fold - gutter / 2 - cols * card_width,
+                       (page_h - rows * card_height) / 2, card_width, card_height)
         sheet = Sheet(paper, page_w, page_h, cols, rows, card_width, card_height, slots, fold)
         if best is None or sheet.per_page > best.per_page:
             best = sheet
