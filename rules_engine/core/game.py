@@ -1,0 +1,133 @@
+"""The game API every rules engine offers, in the shape of OpenSpiel's.
+
+A :class:`Game` holds static facts and makes initial states; a :class:`State` has a
+small uniform API — ``current_player()``, ``legal_actions()``, ``apply_action()``,
+``is_terminal()``, ``returns()``, ``clone()`` — so one simulation runner, one
+random-play conformance test and one replay tool serve every game.
+
+Chance is a player (:data:`CHANCE`): at a chance node ``chance_outcomes()`` lists
+the outcomes with their probabilities and the runner picks one with the state's
+own seeded RNG (:meth:`State.sample_chance`), so a game is replayable from
+(content, seed, actions). Actions are typed, hashable values (frozen dataclasses);
+each applied action adds one readable line to ``log``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+CHANCE = -1
+TERMINAL = -4
+
+A = TypeVar("A")
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in the current state."""
+
+
+class State(ABC, Generic[A]):
+    """One position of a game. Mutable; :meth:`clone` copies it cheaply and fully."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.log: list[str] = []
+        self.history: list[A] = []
+
+    # -- the API ------------------------------------------------------------------------
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player to act (0-based), :data:`CHANCE`, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """The actions the current player may take, in a stable order."""
+
+    @abstractmethod
+    def _apply(self, action: A) -> str:
+        """Apply a legal action; return its log line."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each player's result at the end (1 win, 0 loss, draws shared)."""
+
+    def chance_outcomes(self) -> list[tuple[A, float]]:
+        """At a chance node, the outcomes and their probabilities."""
+        raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
+
+    # -- shared behaviour ---------------------------------------------------------------
+
+    def apply_action(self, action: A) -> None:
+        """Apply ``action``; raises :class:`IllegalAction` if it is not legal."""
+        if self.is_terminal():
+            raise IllegalAction("the game is over")
+        if self.current_player() != CHANCE and action not in self.legal_actions():
+            raise IllegalAction(f"{action!r} is not legal now")
+        line = self._apply(action)
+        self.history.append(action)
+        self.log.append(line)
+
+    def sample_chance(self) -> A:
+        """Pick a chance outcome with the state's seeded RNG."""
+        outcomes = self.chance_outcomes()
+        pick = self.rng.random()
+        total = 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if pick < total:
+                return outcome
+        return outcomes[-1][0]
+
+    def clone(self) -> State[A]:
+        """A deep, independent copy (RNG state included)."""
+        return copy.deepcopy(self)
+
+
+class Game(ABC):
+    """Static facts about a game and a factory of initial states."""
+
+    id: str = ""
+
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def new_initial_state(self, seed: int) -> State[Any]: ...
+
+
+def play_out(state: State[Any], policies: Sequence[Any], max_steps: int = 100_000) -> State[Any]:
+    """Play ``state`` to the end: chance by the state's RNG, players by ``policies``.
+
+    A policy is any object with ``choose(state) -> action``.
+    """
+    steps = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance())
+        else:
+            state.apply_action(policies[player].choose(state))
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"no end after {max_steps} steps (seed {state.seed})")
+    return state
+
+
+class RandomBot:
+    """Uniform random over the legal actions, with its own seeded RNG."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State[Any]) -> Any:
+        actions = state.legal_actions()
+        return actions[self.rng.randrange(len(actions))]

@@ -1,0 +1,225 @@
+"""SAN's rules engine: the rulebook's worked examples as exact tests, random-play
+fuzzing with invariants after every action, and determinism."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from compiler.validate import validate
+from rules_engine.core.effects import freeze
+from rules_engine.core.game import CHANCE, RandomBot, play_out
+from rules_engine.san.engine import (
+    MOON,
+    PORT,
+    STAR,
+    Buy,
+    Corrupt,
+    Cross,
+    EndPlay,
+    Hack,
+    Play,
+    SanConfig,
+    SanGame,
+    SanState,
+    config_from,
+)
+from rules_engine.san.model import Card, SanContent
+from tests.conftest import CARDS
+
+
+@cache
+def content() -> SanContent:
+    model: SanContent = validate([CARDS / "san"]).models["san"]
+    return model
+
+
+def card(card_id: str, kind: str, icons: dict[str, int] | None = None, *, revenue: int = 0,
+         cost: int | None = None, crossing: int | None = None, effects: tuple[object, ...] = (),
+         deck: str = "river", virus: int | None = None, spaces: int | None = None) -> Card:
+    """A card made for an example (copies=0: it never enters the Supply)."""
+    return Card(card_id, card_id, deck, kind, None, freeze(icons or {}), revenue, cost,
+                crossing, 0, virus, spaces, tuple(freeze(e) for e in effects), 0)
+
+
+def state_with(extra: list[Card], config: SanConfig | None = None, seed: int = 7) -> SanState:
+    """A game past setup, at the start of the first turn, knowing ``extra`` cards."""
+    base = content()
+    merged = dataclasses.replace(base, cards=base.cards + tuple(extra))
+    state = SanState(merged, config or config_from(base), seed)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance())
+    assert state.phase == "play"
+    return state
+
+
+def test_crossing_costs_follow_both_corruption_zones() -> None:
+    """Star plays 8 Propaganda icons: crosses 4 - 2 + 1 = 3 (taking a Hand Bonus token),
+    then 3 + 1 = 4, and the 1 icon left cannot cross the next card."""
+    cards = [card("track-4", "equipment", crossing=4), card("track-3", "equipment", crossing=3),
+             card("track-5", "equipment", crossing=5)]
+    state = state_with(cards, dataclasses.replace(config_from(content()), hand_bonus_stages=(2,)))
+    star, moon = state.sides[STAR], state.sides[MOON]
+    star.track = ["track-4", "track-3", "track-5", "track-5", "track-5", "track-5"]
+    star.corruption[0], moon.corruption[0], moon.corruption[1] = 2, 1, 1
+    state.player, state.phase = STAR, "spend"
+    state.icons = Counter(propaganda=8)
+    assert state.crossing_cost(STAR) == 3
+    state.apply_action(Cross())
+    assert (star.banner, star.bonus, state.icons["propaganda"]) == (1, 1, 5)
+    assert state.crossing_cost(STAR) == 4
+    state.apply_action(Cross())
+    assert (star.banner, state.icons["propaganda"]) == (2, 1)
+    assert Cross() not in state.legal_actions()
+
+
+def test_moon_hacking_move_of_eight_icons() -> None:
+    """Back 2 onto the Port, 4 across Star's Virus 5 and onto the Port (it goes on top
+    of Star's deck), then 2 onto Star's Virus 4."""
+    state = state_with([])
+    star = state.sides[STAR]
+    assert state.cards[star.viruses[-1]].virus_number == 5
+    assert state.cards[star.viruses[-1]].track_spaces == 3
+    virus5 = star.viruses[-1]
+    state.player, state.phase = MOON, "spend"
+    state.marker = (MOON, 2)
+    state.icons = Counter(hacking=8)
+    for _ in range(2):
+        state.apply_action(Hack())
+    assert state.marker == (PORT, 0)
+    for _ in range(4):
+        state.apply_action(Hack())
+    assert state.marker == (PORT, 0) and star.deck_top == [virus5]
+    for _ in range(2):
+        state.apply_action(Hack())
+    assert state.marker == (STAR, 2)
+    assert state.cards[star.viruses[-1]].virus_number == 4
+    assert state.icons["hacking"] == 0
+
+
+def test_multiplier_gives_thirteen_hacking_icons() -> None:
+    cards = [card("h3", "hacking", {"hacking": 3}), card("h2", "hacking", {"hacking": 2}),
+             card("h1x", "hacking", {"hacking": 1}, effects=("multiplier",)),
+             card("h3b", "hacking", {"hacking": 3})]
+    state = state_with(cards)
+    side = state.sides[state.player]
+    side.hand = Counter({"h3": 1, "h2": 1, "h1x": 1, "h3b": 1})
+    for name in ("h3", "h2", "h1x", "h3b"):
+        state.apply_action(Play(name))
+    state.apply_action(EndPlay())
+    assert state.icons["hacking"] == 3 + 2 + 1 + 3 + 4 == 13
+
+
+def test_two_multipliers_stack() -> None:
+    cards = [card("c1x", "corruption", {"corruption": 1}, effects=("multiplier",)),
+             card("c2x", "corruption", {"corruption": 2}, effects=("multiplier",))]
+    state = state_with(cards)
+    state.sides[state.player].hand = Counter({"c1x": 1, "c2x": 1})
+    state.apply_action(Play("c1x"))
+    state.apply_action(Play("c2x"))
+    state.apply_action(EndPlay())
+    assert state.icons["corruption"] == 3 + 2 * 2
+
+
+def test_five_corruption_icons_corrupt_one_card_and_lose_two() -> None:
+    state = state_with([])
+    state.phase = "spend"
+    state.icons = Counter(corruption=5)
+    side = state.sides[state.player]
+    taken = state.river[0]
+    state.apply_action(Corrupt("river:0", 0))
+    while state.current_player() == CHANCE:          # the River refills from the Supply
+        state.apply_action(state.sample_chance())
+    assert side.corrupted == [taken] and side.corruption[0] == 1
+    assert state.river[0] is not None
+    assert state.icons["corruption"] == 2
+    assert not [a for a in state.legal_actions() if isinstance(a, Corrupt)]
+
+
+def test_buying_with_eight_revenue() -> None:
+    state = state_with([card("cost-4", "equipment", cost=4, crossing=1)])
+    state.phase, state.revenue = "buy", 8
+    state.river[2] = "cost-4"
+    state.apply_action(Buy(2))
+    assert state.revenue == 4
+    assert state.sides[state.player].discard["cost-4"] == 1
+    assert state.current_player() == CHANCE                  # slot 2 is refilled at once
+    state.apply_action(state.sample_chance())
+    assert state.river[2] is not None
+
+
+def test_one_mercenary_type_a_turn_unless_play_all_types() -> None:
+    cards = [card("p1", "propaganda", {"propaganda": 1}), card("h1", "hacking", {"hacking": 1}),
+             card("all", "equipment", effects=("play_all_types",))]
+    state = state_with(cards)
+    state.sides[state.player].hand = Counter({"p1": 1, "h1": 1, "all": 1})
+    state.apply_action(Play("p1"))
+    assert Play("h1") not in state.legal_actions()
+    state.apply_action(Play("all"))
+    assert Play("h1") in state.legal_actions()
+
+
+def test_first_game_and_handicap_hands() -> None:
+    game = SanGame(content(), first_game=True)
+    state = game.new_initial_state(3)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance())
+    assert [sum(s.hand.values()) for s in state.sides] == [7, 7]
+    game = SanGame(content(), handicap=(8, 6))
+    state = game.new_initial_state(3)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance())
+    assert [sum(s.hand.values()) for s in state.sides] == [8, 6]
+
+
+def total_cards(state: SanState) -> int:
+    count = sum(state.supply.values()) + sum(1 for c in state.river if c is not None)
+    count += sum(1 for _ in state.played)
+    for side in state.sides:
+        count += sum(side.deck.values()) + len(side.deck_top) + sum(side.hand.values())
+        count += sum(side.discard.values()) + sum(side.boxed.values()) + len(side.corrupted)
+        count += len(side.track) + len(side.viruses)
+    return count
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_random_play_keeps_every_invariant(seed: int) -> None:
+    game = SanGame(content())
+    state = game.new_initial_state(seed)
+    bots = [RandomBot(seed * 2), RandomBot(seed * 2 + 1)]
+    steps = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        action = state.sample_chance() if player == CHANCE else bots[player].choose(state)
+        state.apply_action(action)
+        steps += 1
+        assert total_cards(state) == 82
+        assert all(0 <= n <= 2 for side in state.sides for n in side.corruption)
+        assert all(0 <= side.banner <= 6 for side in state.sides)
+        assert min(state.icons.values(), default=0) >= 0 and state.revenue >= 0
+        assert all(n >= 0 for side in state.sides for pile in (side.hand, side.deck,
+                   side.discard) for n in pile.values())
+        assert steps < 50_000
+    assert state.end_reason in {"corruption", "propaganda", "hacking", "River exhausted",
+                                "turn limit"}
+    assert sum(state.returns()) in (0.0, 1.0)
+
+
+def test_same_seed_same_game() -> None:
+    game = SanGame(content())
+    logs = []
+    for _ in range(2):
+        state = game.new_initial_state(42)
+        play_out(state, [RandomBot(1), RandomBot(2)])
+        logs.append(state.log)
+    assert logs[0] == logs[1] and len(logs[0]) > 50
+
+
+def test_clone_is_independent() -> None:
+    state = SanGame(content()).new_initial_state(5)
+    copy = state.clone()
+    play_out(copy, [RandomBot(1), RandomBot(2)])
+    assert copy.is_terminal() and not state.is_terminal()
