@@ -60,18 +60,63 @@ def test_the_five_printed_mandates_are_data(models: dict[str, Any]) -> None:
     assert rule("patrimonialism") == ("modify", "voter_cards_in_use", {"set": 8})
 
 
-def test_campaign_references_resolve(models: dict[str, Any]) -> None:
+CAMPAIGNS = {
+    "american-revolution-1776": "tax-without-representation",
+    "south-asian-independence-1947": "divide-and-rule",
+    "russian-revolution-1917": "patrimonialism",
+    "egyptian-revolution-2011": "state-of-emergency",
+    "mars-1-ae": "the-path-of-oneness",
+}
+
+
+def test_the_five_campaigns_and_their_mandates(models: dict[str, Any]) -> None:
     azadi: AzadiContent = models["azadi"]
-    (saj,) = azadi.campaigns
-    assert saj.mandate == "divide-and-rule"
-    assert len(saj.tyranny_cards) == 12 and len(saj.ideology_cards) == 108
+    assert {c.id: c.mandate for c in azadi.campaigns} == CAMPAIGNS
     orders = {o.number for o in azadi.imperial_orders}
-    resistance = {r.number for r in azadi.resistance_cards}
-    assert {t.order for t in saj.tyranny_cards} == orders
-    for card in saj.tyranny_cards:
-        assert all(c.resistance in resistance for c in card.choices)
-    for card in saj.ideology_cards:
-        assert card.answers[0].ideologue != card.answers[1].ideologue
+    for campaign in azadi.campaigns:
+        assert len(campaign.tyranny_cards) == 12 and len(campaign.ideology_cards) == 108
+        assert sorted(t.order for t in campaign.tyranny_cards) == sorted(orders)
+        for card in campaign.ideology_cards:
+            assert card.answers[0].ideologue != card.answers[1].ideologue
+
+
+def test_every_resistance_card_and_order_is_used(models: dict[str, Any]) -> None:
+    azadi: AzadiContent = models["azadi"]
+    unlocked = {c.resistance for camp in azadi.campaigns for t in camp.tyranny_cards
+                for c in t.choices}
+    enacted = {t.order for camp in azadi.campaigns for t in camp.tyranny_cards}
+    assert unlocked == {r.number for r in azadi.resistance_cards} == set(range(1, 49))
+    assert enacted == {o.number for o in azadi.imperial_orders}
+    for campaign in azadi.campaigns:   # within a campaign, a choice unlocks its own card
+        numbers = [c.resistance for t in campaign.tyranny_cards for c in t.choices]
+        assert len(numbers) == len(set(numbers)) == 24
+
+
+def test_ideology_answers_are_balanced(models: dict[str, Any]) -> None:
+    azadi: AzadiContent = models["azadi"]
+    for campaign in azadi.campaigns:
+        per_ideologue: dict[str, int] = {}
+        for card in campaign.ideology_cards:
+            for answer in card.answers:
+                per_ideologue[answer.ideologue] = per_ideologue.get(answer.ideologue, 0) + 1
+                assert sum(answer.resources.to_dict().values()) == 2, card.id
+        assert per_ideologue == {i: 54 for i in
+                                 ("capitalist", "showstopper", "idealist", "supremo")}, \
+            campaign.id
+
+
+def test_no_two_azadi_cards_share_a_title_or_question(models: dict[str, Any]) -> None:
+    azadi: AzadiContent = models["azadi"]
+    titles = [m.title for m in azadi.mandates] + [m.rebel_title for m in azadi.mandates]
+    titles += [o.title for o in azadi.imperial_orders] + [r.title for r in azadi.resistance_cards]
+    titles += [a.title for a in azadi.attack_cards] + [m.title for m in azadi.monuments]
+    titles += [s.title for f in azadi.foundation_cards for s in f.sides]
+    titles += [t.title for c in azadi.campaigns for t in c.tyranny_cards]
+    titles += [ch.title for c in azadi.campaigns for t in c.tyranny_cards for ch in t.choices]
+    folded = [t.casefold() for t in titles]
+    assert len(folded) == len(set(folded)), sorted(t for t in folded if folded.count(t) > 1)
+    questions = [q.question.casefold() for c in azadi.campaigns for q in c.ideology_cards]
+    assert len(questions) == len(set(questions)) == 5 * 108
 
 
 def test_models_are_immutable_and_hashable(models: dict[str, Any]) -> None:

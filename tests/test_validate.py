@@ -166,7 +166,7 @@ def test_text_report_quotes_the_source_line(cards: Path) -> None:
                              "a majority of 7 (more than half), not 6")
     assert lines[1].strip().startswith("- {id: zone-13")
     assert lines[2] == "    " + " " * 39 + "^"
-    assert lines[-1] == "summary: files 14, cards 281, errors 1, warnings 0"
+    assert lines[-1] == "summary: files 26, cards 761, errors 1, warnings 0"
 
 
 def test_json_report_shape() -> None:
