@@ -27,8 +27,8 @@ from typing import Any
 from compiler import __version__, imposition, sheets
 from compiler.faces import CardFace, builder
 from compiler.imposition import ImpositionError
-from compiler.layouts import LayoutLibrary, card_size
-from compiler.render_card import PreparedSide, prepare
+from compiler.layouts import Layout, LayoutLibrary, card_size
+from compiler.render_card import prepare
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.content import Item
 from rules_engine.core.diagnostics import Diagnostic, Location, error, has_errors, warning
@@ -68,14 +68,33 @@ class BuildResult:
 
 
 @dataclass(frozen=True)
+class CardPlan:
+    """One card design to print: its face, both layouts, its size and art."""
+
+    face: CardFace
+    front: Layout
+    back: Layout
+    size: tuple[float, float]
+    art: Path | None = None
+    art_missing: bool = False
+
+
+@dataclass(frozen=True)
 class DeckJob:
-    """Everything needed to render one deck (picklable, for worker processes)."""
+    """Everything needed to prepare and render one deck (picklable, for workers)."""
 
     game: str
     deck: str
-    cards: tuple[sheets.PrintCard, ...]
+    plans: tuple[CardPlan, ...]
     options: BuildOptions
     key: str
+
+    @property
+    def cards(self) -> int:
+        return sum(p.face.copies for p in self.plans)
+
+
+Rendered = dict[str, tuple[bytes, str, int, int]]
 
 
 def build(paths: list[Path], options: BuildOptions,
@@ -90,25 +109,29 @@ def build(paths: list[Path], options: BuildOptions,
         return result
     jobs: list[DeckJob] = []
     for game, model in sorted(checked.models.items()):
-        jobs += _prepare_game(game, model, checked, options, result)
+        jobs += _plan_game(game, model, checked, options, result)
+    if has_errors(result.diagnostics) and not options.force:
+        result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
+        return result
+    rendered = _work(jobs, options, result, progress)
     result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
     if has_errors(result.diagnostics) and not options.force:
         return result
-    _render(jobs, options, result, progress)
+    _write(jobs, rendered, options, result)
     return result
 
 
-# -- step 2: faces and prepared sides ---------------------------------------------------
+# -- step 2: plans (layouts, sizes, art) and cache keys --------------------------------
 
 
-def _prepare_game(game: str, model: Any, checked: ValidationResult, options: BuildOptions,
-                  result: BuildResult) -> list[DeckJob]:
+def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildOptions,
+               result: BuildResult) -> list[DeckJob]:
     faces = builder(game)(model)
     library = LayoutLibrary(game, overrides=options.templates)
     manifest = checked.manifests.get(game)
     sizes: dict[str, str] = dict(manifest.get("card_sizes", {})) if manifest else {}
     roots = [r.resolve() for r in checked.content_roots.get(game, [])]
-    decks: dict[str, list[sheets.PrintCard]] = {}
+    decks: dict[str, list[CardPlan]] = {}
     size_problem: set[str] = set()
     for face in faces:
         size_name = sizes.get(face.card_type, sizes.get("default", "poker"))
@@ -120,35 +143,26 @@ def _prepare_game(game: str, model: Any, checked: ValidationResult, options: Bui
                     manifest.loc("card_sizes")))
             size_problem.add(face.card_type)
             continue
-        art, art_missing = _art(face, checked.items_by_location.get(face.source), roots, size,
-                                result)
-        sides: list[PreparedSide] = []
-        for side in ("front", "back"):
-            layout = library.get(f"{face.card_type}-{side}", face.source)
-            if layout is None:
-                continue
-            fields = face.front if side == "front" else face.back
-            prepared = prepare(layout, size[0], size[1], fields, face.tags, face.source,
-                               f"{face.deck}/{face.card_id}", side, art if side == "front"
-                               else None, art_missing and side == "front")
-            result.diagnostics += prepared.diagnostics
-            sides.append(prepared)
-        if len(sides) == 2:
-            decks.setdefault(face.deck, []).append(
-                sheets.PrintCard(face.card_id, sides[0], sides[1], face.copies))
+        front = library.get(f"{face.card_type}-front", face.source)
+        back = library.get(f"{face.card_type}-back", face.source)
+        if front is None or back is None:
+            continue
+        art, missing = _art(face, checked.items_by_location.get(face.source), roots, size,
+                            result)
+        decks.setdefault(face.deck, []).append(CardPlan(face, front, back, size, art, missing))
     result.diagnostics += library.diagnostics
     jobs = []
-    for deck, cards in sorted(decks.items()):
-        first = cards[0].front
+    for deck, plans in sorted(decks.items()):
+        width, height = plans[0].size
         try:
             (imposition.grid if options.mode == "duplex" else imposition.gutterfold)(
-                options.paper, first.width_mm, first.height_mm)
+                options.paper, width, height)
         except ImpositionError as exc:
             where = manifest.loc("card_sizes") if manifest else Location(game)
             result.diagnostics.append(error("B609", f"deck {deck}: {exc}", where))
             continue
-        key = _deck_key(game, deck, cards, options)
-        jobs.append(DeckJob(game, deck, tuple(cards), options, key))
+        jobs.append(DeckJob(game, deck, tuple(plans), options,
+                            _deck_key(game, deck, plans, options)))
     return jobs
 
 
@@ -187,71 +201,99 @@ def _art(face: CardFace, item: Item | None, roots: list[Path], size: tuple[float
     return candidate, False
 
 
-def _deck_key(game: str, deck: str, cards: list[sheets.PrintCard], options: BuildOptions
-              ) -> str:
+def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions) -> str:
     digest = hashlib.sha256()
     digest.update(repr((__version__, game, deck, options.paper, options.mode,
                         options.back_offset, options.print_ready, options.png,
                         options.proof)).encode())
-    for card in cards:
-        for side in (card.front, card.back):
-            digest.update(repr((card.card_id, card.copies, side.key)).encode())
-            if side.art is not None:
-                digest.update(hashlib.sha256(side.art.read_bytes()).digest())
+    for plan in plans:
+        face = plan.face
+        digest.update(repr((face.card_id, face.copies, plan.front.digest, plan.back.digest,
+                            plan.size, sorted(face.front.items()), sorted(face.back.items()),
+                            sorted(face.tags.items()), plan.art_missing)).encode())
+        if plan.art is not None:
+            digest.update(hashlib.sha256(plan.art.read_bytes()).digest())
     return digest.hexdigest()
 
 
-# -- step 3 and 4: rendering, caching and writing ---------------------------------------
+# -- step 3: fitting and drawing, per deck (in worker processes with --jobs) -----------
 
 
-def render_deck(job: DeckJob) -> dict[str, tuple[bytes, str, int, int]]:
+def prepare_deck(job: DeckJob) -> tuple[list[sheets.PrintCard], list[Diagnostic]]:
+    """Fit every card of the deck to its layouts."""
+    cards: list[sheets.PrintCard] = []
+    diagnostics: list[Diagnostic] = []
+    for plan in job.plans:
+        face = plan.face
+        label = f"{face.deck}/{face.card_id}"
+        front = prepare(plan.front, *plan.size, face.front, face.tags, face.source, label,
+                        "front", plan.art, plan.art_missing)
+        back = prepare(plan.back, *plan.size, face.back, face.tags, face.source, label, "back")
+        diagnostics += front.diagnostics + back.diagnostics
+        cards.append(sheets.PrintCard(face.card_id, front, back, face.copies))
+    return cards, diagnostics
+
+
+def work_deck(job: DeckJob) -> tuple[list[Diagnostic], Rendered | None]:
+    """Prepare and render one deck; no files when fitting found errors (unless --force)."""
+    cards, diagnostics = prepare_deck(job)
+    if has_errors(diagnostics) and not job.options.force:
+        return diagnostics, None
+    return diagnostics, render_deck(job, cards)
+
+
+def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
     """The files of one deck: relative path -> (bytes, kind, pages, cards)."""
     options = job.options
     title = f"{job.game} — {job.deck}"
-    files: dict[str, tuple[bytes, str, int, int]] = {}
-    pdf, pages, count = sheets.home_sheets(job.cards, options.paper, options.mode, title,
+    files: Rendered = {}
+    pdf, pages, count = sheets.home_sheets(cards, options.paper, options.mode, title,
                                            back_offset=options.back_offset,
                                            proof=options.proof)
     files[f"{job.deck}.pdf"] = (pdf, "cards", pages, count)
     if options.print_ready:
-        data, pages = sheets.print_ready(job.cards, options.print_ready, title,
-                                         proof=options.proof)
+        data, pages = sheets.print_ready(cards, options.print_ready, title, proof=options.proof)
         files[f"print-ready/{options.print_ready}/{job.deck}.pdf"] = (
-            data, "print-ready", pages, len(job.cards))
+            data, "print-ready", pages, len(cards))
     if options.png:
-        images = sheets.png_pages(sheets.card_pages(job.cards))
-        for index, card in enumerate(job.cards):
+        images = sheets.png_pages(sheets.card_pages(cards))
+        for index, card in enumerate(cards):
             for offset, side in enumerate(("front", "back")):
                 files[f"png/{job.deck}/{job.game}-{job.deck}-{card.card_id}-{side}.png"] = (
                     images[2 * index + offset], "png", 1, 1)
     return files
 
 
-def _render(jobs: list[DeckJob], options: BuildOptions, result: BuildResult,
-            progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None) -> None:
+def _work(jobs: list[DeckJob], options: BuildOptions, result: BuildResult,
+          progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None
+          ) -> dict[tuple[str, str], Rendered]:
+    caches = {job.game: _read_cache(options.out_dir / job.game) for job in jobs}
+    todo = [j for j in jobs if not _reusable(j, caches[j.game], options.out_dir / j.game)]
+    rendered: dict[tuple[str, str], Rendered] = {}
+    shown = progress(todo) if progress else todo
+    if options.jobs > 1 and len(todo) > 1:
+        heaviest_first = sorted(todo, key=lambda j: -len(j.plans))
+        with ProcessPoolExecutor(max_workers=options.jobs) as pool:
+            outputs = dict(zip([(j.game, j.deck) for j in heaviest_first],
+                               pool.map(work_deck, heaviest_first), strict=True))
+    else:
+        outputs = {}
+    for job in shown:
+        found, files = outputs.get((job.game, job.deck)) or work_deck(job)
+        result.diagnostics += found
+        if files is not None:
+            rendered[(job.game, job.deck)] = files
+    return rendered
+
+
+def _write(jobs: list[DeckJob], rendered: dict[tuple[str, str], Rendered],
+           options: BuildOptions, result: BuildResult) -> None:
     by_game: dict[str, list[DeckJob]] = {}
     for job in jobs:
         by_game.setdefault(job.game, []).append(job)
-    caches = {game: _read_cache(options.out_dir / game) for game in by_game}
-    todo = [j for j in jobs if not _reusable(j, caches[j.game], options.out_dir / j.game)]
-    rendered: dict[tuple[str, str], dict[str, tuple[bytes, str, int, int]]] = {}
-    iterable: Iterable[DeckJob]
-    if options.jobs > 1 and len(todo) > 1:
-        with ProcessPoolExecutor(max_workers=options.jobs) as pool:
-            outputs = list(pool.map(render_deck, todo))
-        for job, out in zip(todo, outputs, strict=True):
-            rendered[(job.game, job.deck)] = out
-        iterable = progress(jobs) if progress else jobs
-        for _ in iterable:
-            pass
-    else:
-        iterable = progress(jobs) if progress else jobs
-        todo_keys = {(j.game, j.deck) for j in todo}
-        for job in iterable:
-            if (job.game, job.deck) in todo_keys:
-                rendered[(job.game, job.deck)] = render_deck(job)
     for game, game_jobs in sorted(by_game.items()):
-        _write_game(game, game_jobs, rendered, caches[game], options, result)
+        cache = _read_cache(options.out_dir / game)
+        _write_game(game, game_jobs, rendered, cache, options, result)
     result.written = True
 
 
@@ -274,8 +316,7 @@ def _reusable(job: DeckJob, cache: dict[str, Any], folder: Path) -> bool:
     return True
 
 
-def _write_game(game: str, jobs: list[DeckJob],
-                rendered: dict[tuple[str, str], dict[str, tuple[bytes, str, int, int]]],
+def _write_game(game: str, jobs: list[DeckJob], rendered: dict[tuple[str, str], Rendered],
                 cache: dict[str, Any], options: BuildOptions, result: BuildResult) -> None:
     final = options.out_dir / game
     options.out_dir.mkdir(parents=True, exist_ok=True)
@@ -303,7 +344,7 @@ def _write_game(game: str, jobs: list[DeckJob],
                                        "sha256": hashlib.sha256(data).hexdigest()})
             entries += deck_files
             new_cache[job.deck] = {"key": job.key, "files": deck_files}
-            result.cards += sum(c.copies for c in job.cards)
+            result.cards += job.cards
         entries.sort(key=lambda e: str(e["path"]))
         listed = [{k: e[k] for k in ("path", "kind", "pages", "cards", "sha256")}
                   for e in entries]

@@ -86,8 +86,8 @@ def _offset(_: click.Context, __: click.Parameter, value: str) -> tuple[float, f
 @click.option("--png", is_flag=True, help="Also write a 300 dpi PNG of every card side.")
 @click.option("--proof", is_flag=True, help="Draw cut and safe lines and card ids.")
 @click.option("--force", is_flag=True, help="Build even when content has errors.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Render decks in N processes.")
+@click.option("--jobs", type=click.IntRange(0, 64), default=0, show_default=True,
+              help="Prepare and render decks in N processes (0: one per CPU core).")
 @click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
               default=None, help="A folder of layouts (<game>/layouts/*.yaml) that override "
               "the shipped ones.")
@@ -106,8 +106,11 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
     from compiler.paths import cards_root
     from compiler.reporters import REPORTERS
 
+    import os
+
+    workers = jobs or min(os.cpu_count() or 1, 8)
     options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
-                           jobs, templates)
+                           workers, templates)
 
     def progress(items: Any) -> Any:
         if not sys.stdout.isatty() or fmt != "text":
