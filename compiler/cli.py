@@ -101,12 +101,12 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 
     Validation runs first; errors stop the build (exit 1) unless --force.
     """
+    import os
+
     from compiler.build import BuildOptions
     from compiler.build import build as run
     from compiler.paths import cards_root
     from compiler.reporters import REPORTERS
-
-    import os
 
     workers = jobs or min(os.cpu_count() or 1, 8)
     options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
