@@ -1,0 +1,158 @@
+"""Spring's rules engine: scoring, movement, resistance and the end, plus random-play
+fuzzing with invariants after every action and determinism."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from compiler.validate import validate
+from rules_engine.core.game import CHANCE, RandomBot, play_out
+from rules_engine.spring.engine import (
+    AddCounter,
+    Radicalise,
+    Resist,
+    Roll,
+    SpringGame,
+    SpringState,
+)
+from rules_engine.spring.model import SpringContent
+from tests.conftest import CARDS
+
+
+@cache
+def content() -> SpringContent:
+    model: SpringContent = validate([CARDS / "spring"]).models["spring"]
+    return model
+
+
+def ready(players: int = 3, seed: int = 1) -> SpringState:
+    state = SpringGame(content(), players).new_initial_state(seed)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance())
+    return state
+
+
+def revolution_cards(subtypes: list[str]) -> list[str]:
+    chosen = []
+    for subtype in subtypes:
+        chosen.append(next(c.id for c in content().cards if c.type == "revolution"
+                           and c.subtype == subtype))
+    return chosen
+
+
+def test_overthrow_scores_two_five_three_one() -> None:
+    """Tunisia (spaces 2-4): P1 holds 2, P2 holds 3, P3 plays the final card on 4."""
+    state = ready(3)
+    a, b, c = revolution_cards(["protest", "strike", "occupation"])
+    force = {cid: state.cards[cid].force for cid in (a, b, c)}
+    state.spaces[1].card, state.spaces[1].owner, state.spaces[1].counters = a, 0, 5
+    state.spaces[2].card, state.spaces[2].owner, state.spaces[2].counters = b, 1, 2
+    state.player, state.phase = 2, "action"
+    state.players[2].position = 4
+    state.players[2].hand = Counter({c: 1})
+    state.apply_action(Radicalise(c))
+    totals = {0: 5 + force[a], 1: 2 + force[b], 2: 1 + force[c]}
+    order = sorted(totals, key=lambda p: -totals[p])
+    assert len(set(totals.values())) == 3, "the example needs distinct totals"
+    expected = {order[0]: 5, order[1]: 3, order[2]: 1}
+    expected[2] += 2                          # the final card
+    assert [p.vt for p in state.players] == [expected[0], expected[1], expected[2]]
+    assert state.overthrown == ["tunisia"]
+
+
+def test_a_country_holds_one_card_of_each_type() -> None:
+    state = ready(2)
+    first, same = [c.id for c in content().cards if c.subtype == "protest"][:2]
+    state.spaces[1].card, state.spaces[1].owner, state.spaces[1].counters = first, 1, 1
+    state.player, state.phase = 0, "action"
+    state.players[0].position = 3
+    other = revolution_cards(["strike"])[0]
+    state.players[0].hand = Counter({same: 1, other: 1})
+    actions = state.legal_actions()
+    assert Radicalise(other) in actions and Radicalise(same) not in actions
+
+
+def test_overthrown_countries_are_skipped_when_moving() -> None:
+    state = ready(2)
+    state.overthrown.append("libya")       # spaces 6-9
+    state.player, state.phase = 0, "move"
+    state.players[0].position = 5
+    state.rolling = True
+    state.apply_action(Roll(2))            # 6-9 do not count: 10, then 11
+    assert state.players[0].position == 11
+
+
+def test_resistance_must_reach_the_counters_and_leaves_the_game() -> None:
+    state = ready(2)
+    card = revolution_cards(["uprising"])[0]
+    state.spaces[1].card, state.spaces[1].owner, state.spaces[1].counters = card, 1, 3
+    resist = sorted((c for c in content().cards if c.type == "resistance"),
+                    key=lambda c: c.force)
+    weak = next(c for c in resist if c.force < 3)
+    strong = next(c for c in resist if c.force >= 3)
+    state.player, state.phase = 0, "action"
+    state.players[0].position = 2
+    state.players[0].hand = Counter({weak.id: 1})
+    assert not [a for a in state.legal_actions() if isinstance(a, Resist)]
+    state.players[0].hand = Counter({weak.id: 1, strong.id: 1})
+    state.apply_action(Resist((strong.id,)))
+    assert (state.spaces[1].card, state.spaces[1].counters) == (None, 0)
+    assert state.removed[strong.id] == 1 and state.discard[card] == 1
+
+
+def test_revolution_space_counter_on_a_radicalised_space() -> None:
+    state = ready(2)
+    card = revolution_cards(["strike"])[0]
+    state.spaces[1].card, state.spaces[1].owner, state.spaces[1].counters = card, 0, 1
+    state.player, state.phase = 0, "revolution"
+    state.players[0].position = 1
+    state.apply_action(AddCounter(2))
+    assert state.spaces[1].counters == 2
+
+
+
+
+def conserved(state: SpringState) -> int:
+    count = sum(state.deck.values()) + sum(state.discard.values()) + sum(state.removed.values())
+    count += sum(sum(p.hand.values()) for p in state.players)
+    count += sum(1 for s in state.spaces if s.card is not None)
+    return count
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_random_play_keeps_every_invariant(seed: int) -> None:
+    players = 2 + seed % 5
+    state = SpringGame(content(), players).new_initial_state(seed)
+    total = sum(c.copies for c in content().cards)
+    bots = [RandomBot(seed * 10 + i) for i in range(players)]
+    while not state.is_terminal():
+        player = state.current_player()
+        state.apply_action(state.sample_chance() if player == CHANCE
+                           else bots[player].choose(state))
+        assert conserved(state) == total
+        assert all(1 <= p.position <= 50 and p.vt >= 0 for p in state.players)
+        assert all(s.counters >= 0 and (s.card is None) == (s.owner is None) for s in state.spaces)
+        for country, numbers in state.country_spaces.items():
+            kinds = [state.cards[state.spaces[n - 1].card].subtype for n in numbers
+                     if state.spaces[n - 1].card is not None]
+            assert len(kinds) == len(set(kinds)), country
+    assert state.end_reason in {"overthrows", "turn limit"}
+    if state.end_reason == "overthrows":
+        assert len(state.overthrown) == 4
+
+
+def test_same_seed_same_game() -> None:
+    logs = []
+    for _ in range(2):
+        state = SpringGame(content(), 4).new_initial_state(11)
+        play_out(state, [RandomBot(i) for i in range(4)])
+        logs.append(state.log)
+    assert logs[0] == logs[1]
+
+
+def test_player_counts() -> None:
+    with pytest.raises(ValueError):
+        SpringGame(content(), 7).new_initial_state(1)
