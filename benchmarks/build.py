@@ -29,11 +29,12 @@ from compiler.faces import builder  # noqa: E402
 from compiler.validate import validate  # noqa: E402
 
 
-def samizdat(out: Path, jobs: int = 1, fresh: bool = True) -> tuple[float, int]:
+def samizdat(out: Path, jobs: int = 1, fresh: bool = True, extras: bool = False
+             ) -> tuple[float, int]:
     if fresh:
         shutil.rmtree(out, ignore_errors=True)
     start = time.perf_counter()
-    result = build([REPO / "cards"], BuildOptions(out, jobs=jobs))
+    result = build([REPO / "cards"], BuildOptions(out, jobs=jobs, extras=extras))
     elapsed = time.perf_counter() - start
     assert result.errors == 0
     return elapsed, result.cards
@@ -55,7 +56,8 @@ def rendering_only(out: Path, rounds: int) -> float:
         samizdat(out)
     finally:
         build_module._work = original
-    prepared = [(job, build_module.prepare_deck(job)[0]) for job in jobs]
+    prepared = [(job, build_module.prepare_deck(job)[0]) for job in jobs
+                if isinstance(job, build_module.DeckJob)]
     times = []
     for _ in range(rounds):
         start = time.perf_counter()
@@ -63,6 +65,33 @@ def rendering_only(out: Path, rounds: int) -> float:
             build_module.render_deck(job, cards)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
+
+
+def extras_times() -> dict[str, tuple[float, float, float]]:
+    """Per game: seconds for its mats, its rules reference (PDF and HTML), its aid."""
+    from compiler.layouts import LayoutLibrary
+    from compiler.mats import mat_pdf, prepare_mats
+    from compiler.reference import aid_pdf, load_rules, reference_html, reference_pdf
+
+    checked = validate([REPO / "cards"])
+    times = {}
+    for game, model in sorted(checked.models.items()):
+        faces = builder(game)(model)
+        start = time.perf_counter()
+        mats, _ = prepare_mats(game, model, LayoutLibrary(game, kind="mats"))
+        for mat in mats:
+            mat_pdf(mat, "a4")
+        mats_time = time.perf_counter() - start
+        rules, _ = load_rules(game)
+        assert rules is not None
+        start = time.perf_counter()
+        reference_pdf(rules, model, faces)
+        reference_html(rules, model, faces)
+        reference_time = time.perf_counter() - start
+        start = time.perf_counter()
+        aid_pdf(rules, model)
+        times[game] = (mats_time, reference_time, time.perf_counter() - start)
+    return times
 
 
 def baseline_cards() -> list[tuple[str, str]]:
@@ -136,6 +165,8 @@ def main() -> None:
         samizdat(out)
         cached = statistics.median(samizdat(out, fresh=False)[0] for _ in range(3))
         drawing = rendering_only(out, args.rounds)
+        extras = extras_times()
+        everything = statistics.median(samizdat(out, jobs=2, extras=True)[0] for _ in range(3))
     finally:
         shutil.rmtree(out, ignore_errors=True)
     print(f"samizdat build (home sheets, all games, validation included): {cards} cards")
@@ -149,6 +180,11 @@ def main() -> None:
           f"{(drawing / cards) / (base / len(cards_list)):.2f}")
     print(f"second build of unchanged content (reuses output): median {cached * 1000:.0f} ms "
           "(target < 500 ms)")
+    for game, (mats, reference, aid) in extras.items():
+        print(f"{game}: mats {mats * 1000:.0f} ms, rules reference (PDF + HTML) "
+              f"{reference * 1000:.0f} ms, player aid {aid * 1000:.0f} ms")
+    print(f"whole build (cards, mats, rules, aids; all games; --jobs 2): median "
+          f"{everything:.2f} s (target < 10 s)")
 
 
 if __name__ == "__main__":

@@ -25,9 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from compiler import __version__, imposition, sheets
+from compiler.extras import ExtraJob, extra_job
 from compiler.faces import CardFace, builder
 from compiler.imposition import ImpositionError
 from compiler.layouts import Layout, LayoutLibrary, card_size
+from compiler.paths import templates_root
 from compiler.render_card import prepare
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.content import Item
@@ -51,6 +53,7 @@ class BuildOptions:
     force: bool = False
     jobs: int = 1
     templates: Path | None = None              # a folder of layouts that override the shipped
+    extras: bool = True                        # mats, rules reference and player aid too
 
 
 @dataclass
@@ -107,9 +110,17 @@ def build(paths: list[Path], options: BuildOptions,
     result.diagnostics += checked.diagnostics
     if has_errors(checked.diagnostics) and not options.force:
         return result
-    jobs: list[DeckJob] = []
+    jobs: list[DeckJob | ExtraJob] = []
+    game_keys: dict[str, str] = {}
     for game, model in sorted(checked.models.items()):
-        jobs += _plan_game(game, model, checked, options, result)
+        game_keys[game] = _game_key(game, checked, options)
+        if _unchanged(game, game_keys[game], options, result):
+            continue
+        decks = _plan_game(game, model, checked, options, result)
+        faces = [plan.face for job in decks for plan in job.plans]
+        jobs += decks
+        if options.extras:
+            jobs.append(extra_job(game, model, faces, options.paper, [j.key for j in decks]))
     if has_errors(result.diagnostics) and not options.force:
         result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
         return result
@@ -117,8 +128,53 @@ def build(paths: list[Path], options: BuildOptions,
     result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
     if has_errors(result.diagnostics) and not options.force:
         return result
-    _write(jobs, rendered, options, result)
+    _write(jobs, rendered, options, result, game_keys)
     return result
+
+
+def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> str:
+    """Everything a game's output is made from: content, templates, art, options, version."""
+    digest = hashlib.sha256(repr((__version__, game, options.paper, options.mode,
+                                  options.back_offset, options.print_ready, options.png,
+                                  options.proof, str(options.templates),
+                                  options.extras)).encode())
+    roots = [r.resolve() for r in checked.content_roots.get(game, [])]
+    for name, text in sorted(checked.sources.items()):
+        path = Path(name).resolve()
+        if any(path.is_relative_to(r) for r in roots):
+            digest.update(name.encode() + b"\0" + text.encode())
+    folders = [templates_root() / game, templates_root() / "common"]
+    if options.templates is not None:
+        folders += [options.templates / game, options.templates / "common"]
+    for folder in folders:
+        for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:
+            digest.update(str(path).encode() + path.read_bytes())
+    for item in checked.items_by_location.values():
+        art = item.get("art")
+        if isinstance(art, str):
+            candidate = Path(item.doc.file).resolve().parent / art
+            digest.update(art.encode() + (candidate.read_bytes() if candidate.is_file()
+                                          else b"missing"))
+    return digest.hexdigest()
+
+
+def _unchanged(game: str, key: str, options: BuildOptions, result: BuildResult) -> bool:
+    """True (and the game's files recorded) when its last output was built from ``key``."""
+    folder = options.out_dir / game
+    cache = _read_cache(folder)
+    if cache.get("game_key") != key:
+        return False
+    try:
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    files = manifest.get("files", [])
+    if not all((folder / f["path"]).is_file() for f in files):
+        return False
+    result.files[game] = files
+    result.reused += sum(1 for k, v in cache.items() if isinstance(v, dict))
+    result.cards += sum(int(f.get("cards", 0)) for f in files if f.get("kind") == "cards")
+    return True
 
 
 # -- step 2: plans (layouts, sizes, art) and cache keys --------------------------------
@@ -264,21 +320,27 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
     return files
 
 
-def _work(jobs: list[DeckJob], options: BuildOptions, result: BuildResult,
-          progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None
+def _work(jobs: list[DeckJob | ExtraJob], options: BuildOptions, result: BuildResult,
+          progress: Callable[[Iterable[Any]], Iterable[Any]] | None
           ) -> dict[tuple[str, str], Rendered]:
     caches = {job.game: _read_cache(options.out_dir / job.game) for job in jobs}
     todo = [j for j in jobs if not _reusable(j, caches[j.game], options.out_dir / j.game)]
     rendered: dict[tuple[str, str], Rendered] = {}
     shown = progress(todo) if progress else todo
-    if options.jobs > 1 and len(todo) > 1:
-        heaviest_first = sorted(todo, key=lambda j: -len(j.plans))
+    decks = [j for j in todo if isinstance(j, DeckJob)]
+    if options.jobs > 1 and len(decks) > 1:
+        heaviest_first = sorted(decks, key=lambda j: -len(j.plans))
         with ProcessPoolExecutor(max_workers=options.jobs) as pool:
             outputs = dict(zip([(j.game, j.deck) for j in heaviest_first],
                                pool.map(work_deck, heaviest_first), strict=True))
     else:
         outputs = {}
     for job in shown:
+        if isinstance(job, ExtraJob):
+            found, made = job.make()
+            result.diagnostics += found
+            rendered[(job.game, job.deck)] = made
+            continue
         found, files = outputs.get((job.game, job.deck)) or work_deck(job)
         result.diagnostics += found
         if files is not None:
@@ -286,14 +348,14 @@ def _work(jobs: list[DeckJob], options: BuildOptions, result: BuildResult,
     return rendered
 
 
-def _write(jobs: list[DeckJob], rendered: dict[tuple[str, str], Rendered],
-           options: BuildOptions, result: BuildResult) -> None:
-    by_game: dict[str, list[DeckJob]] = {}
+def _write(jobs: list[DeckJob | ExtraJob], rendered: dict[tuple[str, str], Rendered],
+           options: BuildOptions, result: BuildResult, game_keys: dict[str, str]) -> None:
+    by_game: dict[str, list[DeckJob | ExtraJob]] = {}
     for job in jobs:
         by_game.setdefault(job.game, []).append(job)
     for game, game_jobs in sorted(by_game.items()):
         cache = _read_cache(options.out_dir / game)
-        _write_game(game, game_jobs, rendered, cache, options, result)
+        _write_game(game, game_jobs, rendered, cache, options, result, game_keys[game])
     result.written = True
 
 
@@ -305,7 +367,7 @@ def _read_cache(folder: Path) -> dict[str, Any]:
         return {}
 
 
-def _reusable(job: DeckJob, cache: dict[str, Any], folder: Path) -> bool:
+def _reusable(job: DeckJob | ExtraJob, cache: dict[str, Any], folder: Path) -> bool:
     entry = cache.get(job.deck)
     if not isinstance(entry, dict) or entry.get("key") != job.key:
         return False
@@ -316,8 +378,9 @@ def _reusable(job: DeckJob, cache: dict[str, Any], folder: Path) -> bool:
     return True
 
 
-def _write_game(game: str, jobs: list[DeckJob], rendered: dict[tuple[str, str], Rendered],
-                cache: dict[str, Any], options: BuildOptions, result: BuildResult) -> None:
+def _write_game(game: str, jobs: list[DeckJob | ExtraJob],
+                rendered: dict[tuple[str, str], Rendered], cache: dict[str, Any],
+                options: BuildOptions, result: BuildResult, game_key: str) -> None:
     final = options.out_dir / game
     options.out_dir.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{game}-", dir=options.out_dir))
@@ -349,6 +412,7 @@ def _write_game(game: str, jobs: list[DeckJob], rendered: dict[tuple[str, str], 
         listed = [{k: e[k] for k in ("path", "kind", "pages", "cards", "sha256")}
                   for e in entries]
         manifest = {"game": game, "generator": f"samizdat {__version__}", "files": listed}
+        new_cache["game_key"] = game_key
         (stage / CACHE_FILE).write_text(json.dumps(new_cache, indent=1, sort_keys=True))
         (stage / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
         _swap(stage, final)

@@ -76,7 +76,9 @@ def _offset(_: click.Context, __: click.Parameter, value: str) -> tuple[float, f
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Output folder.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "a2", "a1", "a0"]),
+              default="a4", show_default=True,
+              help="Paper for sheets; mats larger than it are tiled (a2/a1/a0: one page).")
 @click.option("--sheet", "mode", type=click.Choice(["duplex", "gutterfold"]), default="duplex",
               show_default=True, help="Home sheets: duplex pages or gutter-fold.")
 @click.option("--back-offset", default="0,0", callback=_offset, show_default=True,
@@ -91,12 +93,14 @@ def _offset(_: click.Context, __: click.Parameter, value: str) -> tuple[float, f
 @click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
               default=None, help="A folder of layouts (<game>/layouts/*.yaml) that override "
               "the shipped ones.")
+@click.option("--cards-only", is_flag=True,
+              help="Only card sheets: no mats, rules reference or player aid.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="How to print diagnostics.")
 @_guarded
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
           back_offset: tuple[float, float], print_ready: str | None, png: bool, proof: bool,
-          force: bool, jobs: int, templates: Path | None, fmt: str) -> None:
+          force: bool, jobs: int, templates: Path | None, cards_only: bool, fmt: str) -> None:
     """Build print files: card sheets (and print-ready cards, PNGs) for every game.
 
     Validation runs first; errors stop the build (exit 1) unless --force.
@@ -110,7 +114,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 
     workers = jobs or min(os.cpu_count() or 1, 8)
     options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
-                           workers, templates)
+                           workers, templates, extras=not cards_only)
 
     def progress(items: Any) -> Any:
         if not sys.stdout.isatty() or fmt != "text":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -42,10 +43,20 @@ def pdf_name(role: str) -> str:
 
 @cache
 def register() -> None:
-    """Register every shipped font with reportlab (once per process)."""
+    """Register every shipped font with reportlab (once per process).
+
+    Every PDF samizdat writes calls this first, so it also fixes the one reportlab
+    setting all of them share: binary compressed streams (no ASCII85), whichever
+    back end happens to run first in the process.
+    """
+    rl_config.useA85 = 0
     folder = templates_root() / "fonts"
     for role, filename in FONT_FILES.items():
         pdfmetrics.registerFont(TTFont(pdf_name(role), str(folder / filename)))
+    for role, (regular, bold, italic, both) in FAMILIES.items():   # for <b> and <i> markup
+        pdfmetrics.registerFontFamily(pdf_name(role), normal=pdf_name(regular),
+                                      bold=pdf_name(bold), italic=pdf_name(italic),
+                                      boldItalic=pdf_name(both))
 
 
 def style_font(role: str, bold: bool, italic: bool) -> str:

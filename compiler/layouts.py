@@ -38,6 +38,7 @@ _REGION_DEFAULTS: dict[str, Any] = {
     "colour": "#1a1a1a", "fill": None, "stroke": None, "stroke_width": 0.5, "radius": 0.0,
     "align": "left", "valign": "top", "icon": None, "icon_from_tag": None, "text": None,
     "bleed": False, "optional": False, "dash": False,
+    "source": None, "columns": 1, "gap": 0.0, "shape": "rect", "sub_size": 0.0, "inner": 0.6,
 }
 
 
@@ -70,6 +71,12 @@ class Region:
     optional: bool
     dash: bool
     location: Location
+    source: str | None = None      # cells / ring: the data source
+    columns: int = 1
+    gap: float = 0.0
+    shape: str = "rect"
+    sub_size: float = 0.0
+    inner: float = 0.6
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,8 @@ class Layout:
     regions: tuple[Region, ...]
     location: Location
     digest: str = ""     # identifies the resolved drawing (for caches and PDF forms)
+    title: str = ""
+    size: tuple[float, float] | None = None    # mats and boards give their own size (mm)
 
     def region(self, name: str) -> Region | None:
         return next((r for r in self.regions if r.name == name), None)
@@ -94,12 +103,12 @@ def card_size(name: str) -> tuple[float, float] | None:
 class LayoutLibrary:
     """Loads and resolves the layouts of one game, reporting problems as diagnostics."""
 
-    def __init__(self, game: str, root: Path | None = None, overrides: Path | None = None
-                 ) -> None:
+    def __init__(self, game: str, root: Path | None = None, overrides: Path | None = None,
+                 kind: str = "layouts") -> None:
         base = root or templates_root()
-        self.folders = [base / game / "layouts", base / "common" / "layouts"]
+        self.folders = [base / game / kind, base / "common" / kind]
         if overrides is not None:   # a designer's own layouts win over the shipped ones
-            self.folders[:0] = [overrides / game / "layouts", overrides / "common" / "layouts"]
+            self.folders[:0] = [overrides / game / kind, overrides / "common" / kind]
         self.diagnostics: list[Diagnostic] = []
         self._raw: dict[str, tuple[dict[str, Any], Any] | None] = {}
         self._resolved: dict[str, Layout | None] = {}
@@ -159,12 +168,15 @@ class LayoutLibrary:
             return None
         regions: dict[str, dict[str, Any]] = {}
         background = None
+        size = (float(data["size"]["width"]), float(data["size"]["height"])) \
+            if "size" in data else None
         if "extends" in data:
             parent = self._resolve(data["extends"], [*chain, name],
                                    doc.locate(("layout", "extends")))
             if parent is None:
                 return None
             background = parent.background
+            size = size or parent.size
             for r in parent.regions:
                 regions[r.name] = {k: getattr(r, k) for k in _REGION_DEFAULTS} | {
                     "x": r.x, "y": r.y, "w": r.w, "h": r.h, "field": r.field,
@@ -194,6 +206,9 @@ class LayoutLibrary:
                 radius=float(full["radius"]), align=full["align"], valign=full["valign"],
                 icon=full["icon"], icon_from_tag=full["icon_from_tag"], text=full["text"],
                 bleed=bool(full["bleed"]), optional=bool(full["optional"]),
-                dash=bool(full["dash"]), location=full["location"]))
-        digest = hashlib.sha1(repr((name, background, built)).encode()).hexdigest()[:20]
-        return Layout(name, background, tuple(built), doc.locate(("layout",)), digest)
+                dash=bool(full["dash"]), location=full["location"], source=full["source"],
+                columns=int(full["columns"]), gap=float(full["gap"]), shape=full["shape"],
+                sub_size=float(full["sub_size"]), inner=float(full["inner"])))
+        digest = hashlib.sha1(repr((name, background, built, size)).encode()).hexdigest()[:20]
+        return Layout(name, background, tuple(built), doc.locate(("layout",)), digest,
+                      str(data.get("title", name)), size)

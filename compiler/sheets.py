@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler import fonts, imposition
@@ -37,7 +36,6 @@ class PrintCard:
 
 def _canvas(buffer: io.BytesIO, width_mm: float, height_mm: float, title: str) -> Canvas:
     fonts.register()
-    rl_config.useA85 = 0     # binary compressed streams: smaller and faster than ASCII85
     canvas = Canvas(buffer, pagesize=(width_mm * MM, height_mm * MM), invariant=1,
                     pageCompression=1, initialFontName=fonts.pdf_name("sans"))
     canvas.setTitle(title)

@@ -115,6 +115,12 @@ _CODES: tuple[Code, ...] = (
          "The region's `field:` (or its name) must be one of the card face's fields."),
     Code("B609", "too-large-for-paper", "Cards do not fit on the chosen paper.",
          "Choose larger paper or a smaller card size."),
+    Code("B610", "no-rules-data", "A game has no rules data for its reference and aid.",
+         "Write templates/<game>/rules.yaml (see docs/rules-format.md)."),
+    Code("B611", "unknown-table", "Rules data names a table the game does not generate.",
+         "The message lists the tables the game has."),
+    Code("B612", "aid-overflow", "A player aid panel does not fit its half page.",
+         "Shorten the panel or split it in two."),
     Code("N501", "count-mismatch", "A component count differs from the rulebook.",
          "game.yaml declares the counts the source document fixes; the content must "
          "match them (copies count)."),

@@ -1,0 +1,82 @@
+"""Everything a game prints besides its cards: mats and boards (manifest kind
+``mats``), the rules reference as PDF and HTML (``rules``) and the player aid
+(``aid``). One cached job per game, keyed by everything it is made from."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler import __version__
+from compiler.faces import CardFace
+from compiler.layouts import LayoutLibrary
+from compiler.paths import templates_root
+from rules_engine.core.diagnostics import Diagnostic, Location, error
+
+Rendered = dict[str, tuple[bytes, str, int, int]]
+
+
+@dataclass(frozen=True)
+class ExtraJob:
+    """Mats, rules reference and aid of one game (runs in the main process)."""
+
+    game: str
+    deck: str
+    key: str
+    make: Callable[[], tuple[list[Diagnostic], Rendered]] = field(compare=False)
+    plans: tuple[Any, ...] = ()
+    cards: int = 0
+
+
+def _files_digest(game: str) -> bytes:
+    digest = hashlib.sha256()
+    root = templates_root()
+    for folder in (root / game / "mats", root / "common" / "mats"):
+        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+            digest.update(path.name.encode() + path.read_bytes())
+    rules = root / game / "rules.yaml"
+    if rules.is_file():
+        digest.update(rules.read_bytes())
+    return digest.digest()
+
+
+def extra_job(game: str, model: Any, faces: list[CardFace], paper: str,
+              deck_keys: list[str]) -> ExtraJob:
+    digest = hashlib.sha256()
+    digest.update(repr((__version__, game, paper, sorted(deck_keys))).encode())
+    digest.update(_files_digest(game))
+    digest.update(repr(model).encode())
+
+    def make() -> tuple[list[Diagnostic], Rendered]:
+        return build_extras(game, model, faces, paper)
+
+    return ExtraJob(game, "extras", digest.hexdigest(), make)
+
+
+def build_extras(game: str, model: Any, faces: list[CardFace], paper: str
+                 ) -> tuple[list[Diagnostic], Rendered]:
+    from compiler.mats import mat_pdf, prepare_mats
+    from compiler.reference import aid_pdf, load_rules, reference_html, reference_pdf
+
+    diags: list[Diagnostic] = []
+    files: Rendered = {}
+    library = LayoutLibrary(game, kind="mats")
+    mats, found = prepare_mats(game, model, library)
+    diags += found + library.diagnostics
+    for mat in mats:
+        pdf, pages, _ = mat_pdf(mat, paper)
+        files[f"mats/{mat.name}.pdf"] = (pdf, "mats", pages, 0)
+    rules, found = load_rules(game)
+    diags += found
+    if rules is not None:
+        pdf, pages = reference_pdf(rules, model, faces)
+        files[f"{game}-rules.pdf"] = (pdf, "rules", pages, 0)
+        files[f"{game}-rules.html"] = (reference_html(rules, model, faces), "rules", 1, 0)
+        aid, pages, overflow = aid_pdf(rules, model)
+        files[f"{game}-aid.pdf"] = (aid, "aid", pages, 0)
+        for title in overflow:
+            diags.append(error("B612", f"player aid panel {title!r} does not fit its half page",
+                               Location(rules.file)))
+    return diags, files
