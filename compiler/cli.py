@@ -169,15 +169,18 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     from compiler.paths import cards_root
     from rules_engine.core.simulate import Simulation, play_one, run, summary
 
-    if game != "san":
-        click.echo(f"samizdat: the {game} rules engine is not built yet; `simulate san` works",
-                   err=True)
+    if game == "azadi":
+        click.echo("samizdat: the azadi rules engine is not built yet; `simulate san` and "
+                   "`simulate spring` work", err=True)
         sys.exit(2)
     seats = tuple(b.strip() for b in bots.split(","))
-    from rules_engine.san.bots import BOTS
+    if game == "san":
+        from rules_engine.san.bots import BOTS
 
-    if len(seats) != 2 or any(b not in BOTS for b in seats):
-        raise click.BadParameter(f"two of {', '.join(BOTS)}", param_hint="--bots")
+        if len(seats) != 2 or any(b not in BOTS for b in seats):
+            raise click.BadParameter(f"two of {', '.join(BOTS)}", param_hint="--bots")
+    elif not 2 <= len(seats) <= 6 or any(b != "random" for b in seats):
+        raise click.BadParameter("2 to 6 seats of: random", param_hint="--bots")
     from compiler.reporters import REPORTERS
     from compiler.validate import validate as check
 
@@ -188,12 +191,14 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
                                               checked.sources))
         sys.exit(1)
     model = checked.models[game]
-    spec = Simulation("rules_engine.san.simulation:setup",
+    spec = Simulation(f"rules_engine.{game}.simulation:setup",
                       (("content", model), ("bots", seats), ("first_game", first_game)))
     if replay is not None:
-        from rules_engine.core.game import CHANCE
-        from rules_engine.san.simulation import setup
+        import importlib
 
+        from rules_engine.core.game import CHANCE
+
+        setup = importlib.import_module(f"rules_engine.{game}.simulation").setup
         built, players, _ = setup(replay, model, seats, first_game)
         state = built.new_initial_state(replay)
         while not state.is_terminal():
@@ -206,19 +211,23 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
         click.echo(f"end: {record.end}; returns {list(record.returns)}")
         return
     records = run(spec, games, seed, workers)
-    report = summary(records, 2) | {"game": game, "seed": seed, "bots": list(seats)}
+    report = summary(records, len(seats)) | {"game": game, "seed": seed, "bots": list(seats)}
     if fmt == "json":
         click.echo(json.dumps(report, indent=2, sort_keys=True))
         return
     click.echo(f"{game}: {report['games']} games from seed {seed}, bots {bots}")
-    click.echo(f"  win rate by seat (Moon, Star): {report['win_rate_by_seat']}; "
+    seat_names = "Moon, Star" if game == "san" else ", ".join(f"P{i + 1}"
+                                                              for i in range(len(seats)))
+    click.echo(f"  win rate by seat ({seat_names}): {report['win_rate_by_seat']}; "
                f"draws {report['draw_rate']}")
     click.echo(f"  first player wins {report['first_player_win_rate']:.1%} of decided games")
     click.echo(f"  mean turns {report['mean_turns']}; ends {report['ends']}")
-    bought = {k.split(":", 1)[1]: v for k, v in report["counters"].items()
-              if k.startswith("bought:")}
-    top = sorted(bought.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
-    click.echo(f"  most bought: {', '.join(f'{k} ({v})' for k, v in top)}")
+    for prefix, label in (("bought:", "most bought"), ("overthrown:", "most overthrown")):
+        counts = {k.split(":", 1)[1]: v for k, v in report["counters"].items()
+                  if k.startswith(prefix)}
+        top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
+        if top:
+            click.echo(f"  {label}: {', '.join(f'{k} ({v})' for k, v in top)}")
 
 
 @main.command()

@@ -57,6 +57,16 @@ def test_simulate_cli_json_and_replay() -> None:
     assert replay.stdout.splitlines()[-1].startswith("end: ")
 
 
+def test_simulate_spring() -> None:
+    result = run_cli("simulate", "spring", "--games", "6", "--bots", "random,random,random",
+                     "--format", "json")
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert report["games"] == 6 and len(report["win_rate_by_seat"]) == 3
+    assert sum(report["ends"].values()) == 6
+
+
 def test_unbuilt_engines_and_bad_bots_are_usage_errors() -> None:
     assert run_cli("simulate", "azadi").exit_code == 2
     assert run_cli("simulate", "san", "--bots", "random").exit_code == 2
+    assert run_cli("simulate", "spring", "--bots", "random").exit_code == 2

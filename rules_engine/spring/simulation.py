@@ -1,0 +1,27 @@
+"""Spring's plug into the simulation runner: game factory, bots and per-game counters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine.core.game import RandomBot
+from rules_engine.spring.engine import SpringGame, SpringState
+from rules_engine.spring.model import SpringContent
+
+BOTS = ("random",)
+
+
+def setup(seed: int, content: SpringContent, bots: tuple[str, ...] = ("random",) * 4,
+          first_game: bool = False) -> tuple[SpringGame, list[Any], Any]:
+    """The game for ``len(bots)`` players, one bot per seat, and the summariser."""
+    del first_game                     # SAN's option; Spring has none
+    game = SpringGame(content, len(bots))
+    players = [RandomBot(seed * 10 + i) for i, _ in enumerate(bots)]
+    return game, players, summarise
+
+
+def summarise(state: SpringState) -> tuple[int, int, str, dict[str, int]]:
+    """(first player, turns, how it ended, counters: countries overthrown, VT by seat)."""
+    counters = {f"overthrown:{c}": 1 for c in state.overthrown}
+    counters |= {f"vt:P{i + 1}": p.vt for i, p in enumerate(state.players)}
+    return 0, state.turn, state.end_reason, counters
