@@ -27,6 +27,8 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/python benchmarks/validate.py
 	$(BIN)/python benchmarks/build.py
+	$(BIN)/python benchmarks/simulate.py
+	$(BIN)/python benchmarks/lint.py
 
 clean:
 	rm -rf $(VENV) output/*/

@@ -231,11 +231,52 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
 
 
 @main.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--fast", is_flag=True, help="Only the static analyses (the simulated ones are "
+              "not built yet, so this is what runs in any case).")
+@click.option("--alternate-history", is_flag=True,
+              help="Check every Mandate with every campaign.")
+@click.option("--select", multiple=True, help="Only codes starting with this (repeatable).")
+@click.option("--ignore", multiple=True, help="Skip codes starting with this (repeatable).")
+@click.option("--error-on-warning", is_flag=True, help="Treat warnings as errors.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "github"]),
+              default="text", show_default=True)
+@_guarded
+def lint(paths: tuple[Path, ...], fast: bool, alternate_history: bool, select: tuple[str, ...],
+         ignore: tuple[str, ...], error_on_warning: bool, fmt: str) -> None:
+    """Validate content and check every interaction between its cards.
+
+    Suppress a finding with `# samizdat: ignore[CODE]` on the line it points at.
+    """
+    from compiler.lint import lint as run
+    from compiler.paths import cards_root
+    from compiler.reporters import REPORTERS
+
+    del fast
+    result = run(list(paths) or [cards_root()], select=select, ignore=ignore,
+                 alternate_history=alternate_history, error_on_warning=error_on_warning)
+    errors = sum(1 for d in result.diagnostics if d.severity.value == "error")
+    summary = {"files": result.validation.files, "cards": result.validation.items,
+               "errors": errors,
+               "warnings": sum(1 for d in result.diagnostics if d.severity.value == "warning"),
+               "suppressed": result.suppressed}
+    click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, result.validation.sources))
+    sys.exit(1 if errors else 0)
+
+
+@main.command()
 @click.argument("code")
 def rule(code: str) -> None:
     """Explain a diagnostic CODE (for example Y105)."""
     from rules_engine.core.codes import CODES, describe
+    from rules_engine.core.lint import all_rule_modules
 
+    lint_rules = {m.CODE: m for m in all_rule_modules()}
+    if code.upper() in lint_rules:
+        module = lint_rules[code.upper()]
+        click.echo(f"{module.CODE} ({module.NAME}, {module.SEVERITY.value}): "
+                   f"{(module.__doc__ or '').strip()}")
+        return
     entry = describe(code)
     if entry is None:
         click.echo(f"samizdat: unknown code {code!r}; known: {', '.join(sorted(CODES))}",

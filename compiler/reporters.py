@@ -72,4 +72,61 @@ class JsonReporter:
                            "summary": dict(summary)}, indent=2, ensure_ascii=False)
 
 
-REPORTERS: dict[str, type[Reporter]] = {"text": TextReporter, "json": JsonReporter}
+class GithubReporter:
+    """GitHub Actions workflow commands: annotations on the pull request."""
+
+    def render(self, diagnostics: list[Diagnostic], summary: Mapping[str, Any],
+               sources: Mapping[str, str]) -> str:
+        level = {"error": "error", "warning": "warning", "info": "notice"}
+        lines = []
+        for d in diagnostics:
+            message = d.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+            lines.append(f"::{level[d.severity.value]} file={d.location.file},"
+                         f"line={d.location.line},col={d.location.column},title={d.code}::"
+                         f"{message}")
+        lines.append("summary: " + ", ".join(f"{k} {v}" for k, v in summary.items()))
+        return "\n".join(lines)
+
+
+class SarifReporter:
+    """SARIF 2.1.0 for code-scanning tools: rules with help, results with locations."""
+
+    def render(self, diagnostics: list[Diagnostic], summary: Mapping[str, Any],
+               sources: Mapping[str, str]) -> str:
+        import hashlib
+
+        from compiler import __version__
+        from rules_engine.core.codes import describe
+
+        level = {"error": "error", "warning": "warning", "info": "note"}
+        codes = sorted({d.code for d in diagnostics})
+        rules = []
+        for code in codes:
+            entry = describe(code)
+            rules.append({"id": code, "name": entry.name if entry else code,
+                          "shortDescription": {"text": entry.summary if entry else code},
+                          "help": {"text": entry.explanation if entry else ""},
+                          "defaultConfiguration": {"level": "warning"}})
+        index = {code: n for n, code in enumerate(codes)}
+        results = []
+        for d in diagnostics:
+            region = {"startLine": max(d.location.line, 1),
+                      "startColumn": max(d.location.column, 1)}
+            fingerprint = hashlib.sha256(f"{d.code}|{d.location.file}|{d.message}".encode())
+            results.append({
+                "ruleId": d.code, "ruleIndex": index[d.code], "level": level[d.severity.value],
+                "message": {"text": d.message},
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": {"uri": d.location.file}, "region": region}}],
+                "partialFingerprints": {"samizdat/v1": fingerprint.hexdigest()[:32]},
+            })
+        log = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
+               "runs": [{"tool": {"driver": {"name": "samizdat", "version": __version__,
+                                             "informationUri": "https://example.invalid/samizdat",
+                                             "rules": rules}},
+                         "results": results}]}
+        return json.dumps(log, indent=2, ensure_ascii=False)
+
+
+REPORTERS: dict[str, type[Reporter]] = {"text": TextReporter, "json": JsonReporter,
+                                        "github": GithubReporter, "sarif": SarifReporter}

@@ -31,6 +31,7 @@ class ValidationResult:
     manifests: dict[str, Item] = field(default_factory=dict)
     content_roots: dict[str, list[Path]] = field(default_factory=dict)
     items_by_location: dict[Location, Item] = field(default_factory=dict)
+    contents: dict[str, ContentSet] = field(default_factory=dict)
 
     @property
     def errors(self) -> int:
@@ -79,6 +80,7 @@ def _validate_target(target: Target, limits: LoadLimits, result: ValidationResul
     model, found = plugin.build_model(content)
     result.diagnostics += found
     result.models[plugin.id] = model
+    result.contents[plugin.id] = content
     result.content_roots[plugin.id] = [target.game_dir, *target.campaign_dirs]
     if manifest is not None:
         result.manifests[plugin.id] = manifest

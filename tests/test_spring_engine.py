@@ -134,7 +134,8 @@ def test_random_play_keeps_every_invariant(seed: int) -> None:
                            else bots[player].choose(state))
         assert conserved(state) == total
         assert all(1 <= p.position <= 50 and p.vt >= 0 for p in state.players)
-        assert all(s.counters >= 0 and (s.card is None) == (s.owner is None) for s in state.spaces)
+        assert all(0 <= s.counters <= state.config.max_counters
+                   and (s.card is None) == (s.owner is None) for s in state.spaces)
         for country, numbers in state.country_spaces.items():
             kinds = [state.cards[state.spaces[n - 1].card].subtype for n in numbers
                      if state.spaces[n - 1].card is not None]

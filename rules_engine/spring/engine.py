@@ -116,6 +116,7 @@ class SpringConfig:
     end_vt_per_space: int = 1
     start_space: int = 1
     max_turns: int = 400
+    max_counters: int = 5
 
 
 def config_from(content: SpringContent, players: int) -> SpringConfig:
@@ -127,7 +128,7 @@ def config_from(content: SpringContent, players: int) -> SpringConfig:
         (int(scores.get("final_card", 2)), int(scores.get("first", 5)),
          int(scores.get("second", 3)), int(scores.get("other", 1))),
         int(p.get("end_vt_per_counter_space", 1)), int(p.get("start_space", 1)),
-        int(p.get("max_turns", 400)))
+        int(p.get("max_turns", 400)), int(p.get("max_counters_per_space", 5)))
 
 
 @dataclass
@@ -215,7 +216,8 @@ class SpringState(State[Action]):
             actions += [Jump(s.number) for s in self.spaces
                         if s.country is None and s.number != me.position]
             actions += [AddCounter(s.number) for s in self.spaces
-                        if s.owner == self.player and not self._is_overthrown(s)]
+                        if s.owner == self.player and not self._is_overthrown(s)
+                        and s.counters < self.config.max_counters]
             return actions
         if self.phase == "action":
             return [Pass(), *self._country_actions(me, hand)]
@@ -253,7 +255,9 @@ class SpringState(State[Action]):
                     and self.cards[c].subtype not in taken]
         if space.owner == self.player:
             taken = self._country_types(space.country, skip=space.number)
-            out: list[Action] = [AddCounter(space.number), DrawDiscard()]
+            out: list[Action] = [DrawDiscard()]
+            if space.counters < self.config.max_counters:
+                out.append(AddCounter(space.number))
             out += [Exchange(c) for c in hand if self.cards[c].type == "revolution"
                     and self.cards[c].subtype not in taken]
             return out

@@ -1,0 +1,61 @@
+"""``samizdat lint``: validation, then the static analyses of every game loaded, with
+``--select`` / ``--ignore`` and inline suppressions (``# samizdat: ignore[CODE]`` on
+the line a finding points at)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler.validate import ValidationResult, validate
+from rules_engine.core.diagnostics import Diagnostic, Severity
+from rules_engine.core.lint import LintContext, run
+
+_SUPPRESS = re.compile(r"#\s*samizdat:\s*ignore\[([A-Z0-9, ]+)\]")
+
+
+@dataclass
+class LintResult:
+    validation: ValidationResult
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    suppressed: int = 0
+
+
+def _selected(code: str, select: tuple[str, ...], ignore: tuple[str, ...]) -> bool:
+    if select and not any(code.startswith(s) for s in select):
+        return False
+    return not any(code.startswith(i) for i in ignore)
+
+
+def _suppressed(d: Diagnostic, sources: dict[str, str]) -> bool:
+    text = sources.get(d.location.file)
+    if text is None or d.location.line <= 0:
+        return False
+    lines = text.splitlines()
+    if d.location.line > len(lines):
+        return False
+    match = _SUPPRESS.search(lines[d.location.line - 1])
+    if match is None:
+        return False
+    return d.code in {c.strip() for c in match.group(1).split(",")}
+
+
+def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
+         alternate_history: bool = False, error_on_warning: bool = False) -> LintResult:
+    checked = validate(paths)
+    result = LintResult(checked)
+    found = list(checked.diagnostics)
+    for game, model in sorted(checked.models.items()):
+        content = checked.contents[game]
+        found += run(LintContext(game, content, model, alternate_history))
+    for d in sorted(set(found), key=Diagnostic.sort_key):
+        if not _selected(d.code, select, ignore):
+            continue
+        if _suppressed(d, checked.sources):
+            result.suppressed += 1
+            continue
+        if error_on_warning and d.severity is Severity.WARNING:
+            d = Diagnostic(d.code, Severity.ERROR, d.message, d.location, d.related, d.hint)
+        result.diagnostics.append(d)
+    return result

