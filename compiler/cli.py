@@ -155,11 +155,13 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
               "hacking).")
 @click.option("--first-game", is_flag=True, help="SAN: hands of 7 (first game).")
 @click.option("--replay", type=int, default=None, help="Print the game of this seed, step by step.")
+@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Also write the report as HTML and PDF with charts here.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 @_guarded
 def simulate(game: str, content: Path | None, games: int, seed: int, workers: int, bots: str,
-             first_game: bool, replay: int | None, fmt: str) -> None:
+             first_game: bool, replay: int | None, report_dir: Path | None, fmt: str) -> None:
     """Play seeded games with bots and report (win rates, first player, lengths, ends).
 
     The same seed gives the same report whatever --workers is.
@@ -212,6 +214,15 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
         return
     records = run(spec, games, seed, workers)
     report = summary(records, len(seats)) | {"game": game, "seed": seed, "bots": list(seats)}
+    if game == "san":
+        report["seat_names"] = ["Moon", "Star"]
+    if report_dir is not None:
+        from compiler.sim_report import to_html, to_pdf
+
+        report_dir.mkdir(parents=True, exist_ok=True)
+        title = f"samizdat simulate {game}: {games} games from seed {seed}"
+        (report_dir / f"{game}-report.html").write_bytes(to_html(report, title))
+        (report_dir / f"{game}-report.pdf").write_bytes(to_pdf(report, title))
     if fmt == "json":
         click.echo(json.dumps(report, indent=2, sort_keys=True))
         return
@@ -232,8 +243,10 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option("--fast", is_flag=True, help="Only the static analyses (the simulated ones are "
-              "not built yet, so this is what runs in any case).")
+@click.option("--fast", is_flag=True, help="Only the static analyses, no simulated games.")
+@click.option("--games", type=click.IntRange(1, 100_000), default=200, show_default=True,
+              help="Simulated analyses: games per question.")
+@click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--alternate-history", is_flag=True,
               help="Check every Mandate with every campaign.")
 @click.option("--select", multiple=True, help="Only codes starting with this (repeatable).")
@@ -242,8 +255,9 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "github"]),
               default="text", show_default=True)
 @_guarded
-def lint(paths: tuple[Path, ...], fast: bool, alternate_history: bool, select: tuple[str, ...],
-         ignore: tuple[str, ...], error_on_warning: bool, fmt: str) -> None:
+def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
+         select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
+         fmt: str) -> None:
     """Validate content and check every interaction between its cards.
 
     Suppress a finding with `# samizdat: ignore[CODE]` on the line it points at.
@@ -252,13 +266,14 @@ def lint(paths: tuple[Path, ...], fast: bool, alternate_history: bool, select: t
     from compiler.paths import cards_root
     from compiler.reporters import REPORTERS
 
-    del fast
     result = run(list(paths) or [cards_root()], select=select, ignore=ignore,
-                 alternate_history=alternate_history, error_on_warning=error_on_warning)
+                 alternate_history=alternate_history, error_on_warning=error_on_warning,
+                 fast=fast, games=games, seed=seed)
     errors = sum(1 for d in result.diagnostics if d.severity.value == "error")
     summary = {"files": result.validation.files, "cards": result.validation.items,
                "errors": errors,
                "warnings": sum(1 for d in result.diagnostics if d.severity.value == "warning"),
+               "infos": sum(1 for d in result.diagnostics if d.severity.value == "info"),
                "suppressed": result.suppressed}
     click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, result.validation.sources))
     sys.exit(1 if errors else 0)

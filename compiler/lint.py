@@ -42,13 +42,14 @@ def _suppressed(d: Diagnostic, sources: dict[str, str]) -> bool:
 
 
 def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
-         alternate_history: bool = False, error_on_warning: bool = False) -> LintResult:
+         alternate_history: bool = False, error_on_warning: bool = False, fast: bool = False,
+         games: int = 200, seed: int = 0) -> LintResult:
     checked = validate(paths)
     result = LintResult(checked)
     found = list(checked.diagnostics)
     for game, model in sorted(checked.models.items()):
         content = checked.contents[game]
-        found += run(LintContext(game, content, model, alternate_history))
+        found += run(LintContext(game, content, model, alternate_history, fast, games, seed))
     for d in sorted(set(found), key=Diagnostic.sort_key):
         if not _selected(d.code, select, ignore):
             continue

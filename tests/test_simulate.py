@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -70,3 +71,14 @@ def test_unbuilt_engines_and_bad_bots_are_usage_errors() -> None:
     assert run_cli("simulate", "azadi").exit_code == 2
     assert run_cli("simulate", "san", "--bots", "random").exit_code == 2
     assert run_cli("simulate", "spring", "--bots", "random").exit_code == 2
+
+
+def test_report_as_html_and_pdf(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    result = run_cli("simulate", "san", "--games", "10", "--report", str(tmp_path))
+    assert result.exit_code == 0
+    page = (tmp_path / "san-report.html").read_text()
+    assert "<svg" in page and "Win rate by seat" in page
+    text = " ".join(p.extract_text() for p in PdfReader(tmp_path / "san-report.pdf").pages)
+    assert "Win rate by seat" in text and "How games end" in text

@@ -19,8 +19,8 @@ from rules_engine.core.diagnostics import Diagnostic
 
 RULES: dict[str, tuple[str, ...]] = {
     "azadi": ("impossible_task", "dead_power", "same_moment", "unreachable", "text_drift"),
-    "spring": ("radicalisable", "resistance_force"),
-    "san": ("crossing_costs",),
+    "spring": ("radicalisable", "resistance_force", "stalls", "seat_balance"),
+    "san": ("crossing_costs", "victory_paths", "first_player", "card_use", "river_draws"),
 }
 
 
@@ -32,6 +32,9 @@ class LintContext:
     content: ContentSet
     model: Any
     alternate_history: bool = False
+    fast: bool = False          # static analyses only
+    games: int = 200            # simulated analyses: games per question
+    seed: int = 0
 
 
 def rule_modules(game: str) -> list[ModuleType]:
@@ -45,6 +48,8 @@ def all_rule_modules() -> list[ModuleType]:
 
 def run(context: LintContext) -> Iterator[Diagnostic]:
     for module in rule_modules(context.game):
+        if context.fast and getattr(module, "SIMULATED", False):
+            continue
         yield from module.check(context)
 
 

@@ -1,0 +1,16 @@
+"""Shared by SAN's simulated lint rules: seeded games with given bots, memoised per
+(model, bots, games, seed) so several rules read the same games. (Not a rule.)"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules_engine.core.simulate import GameRecord, Simulation, run
+from rules_engine.san.model import SanContent
+
+
+@lru_cache(maxsize=16)
+def games(model: SanContent, bots: tuple[str, str], count: int, seed: int
+          ) -> tuple[GameRecord, ...]:
+    spec = Simulation("rules_engine.san.simulation:setup", (("content", model), ("bots", bots)))
+    return tuple(run(spec, count, seed))

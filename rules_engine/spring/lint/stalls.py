@@ -1,0 +1,35 @@
+"""A Spring game that stalls: it reaches the turn limit without four overthrows.
+
+Seeded games of random bots (4 players) are played; any game that hits the turn
+limit is reported with its seed to replay.
+
+Failing: a deck so short of Revolution cards that countries are never completed.
+
+Passing: every game ends by its fourth overthrow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules_engine.core.diagnostics import Diagnostic, Severity
+from rules_engine.core.lint import LintContext
+from rules_engine.core.simulate import Simulation, run
+
+CODE = "L911"
+NAME = "stalled-game"
+SEVERITY = Severity.WARNING
+SIMULATED = True
+
+
+def check(context: LintContext) -> Iterator[Diagnostic]:
+    spec = Simulation("rules_engine.spring.simulation:setup",
+                      (("content", context.model), ("bots", ("random",) * 4)))
+    records = run(spec, context.games, context.seed)
+    stalled = [r for r in records if r.end != "overthrows"]
+    if stalled:
+        manifest = context.content.manifest
+        where = manifest.location if manifest else context.model.cards[0].location
+        yield Diagnostic(CODE, SEVERITY, f"{len(stalled)} of {len(records)} games stalled "
+                         f"(first: seed {stalled[0].seed}; replay: samizdat simulate spring "
+                         f"--bots random,random,random,random --replay {stalled[0].seed})", where)
