@@ -66,12 +66,21 @@ class State(ABC, Generic[A]):
 
     # -- shared behaviour ---------------------------------------------------------------
 
+    def legal(self) -> list[A]:
+        """``legal_actions()`` computed once per position (bots and checks share it)."""
+        cached: list[A] | None = self.__dict__.get("_legal_cache")
+        if cached is None:
+            cached = self.legal_actions()
+            self.__dict__["_legal_cache"] = cached
+        return cached
+
     def apply_action(self, action: A) -> None:
         """Apply ``action``; raises :class:`IllegalAction` if it is not legal."""
         if self.is_terminal():
             raise IllegalAction("the game is over")
-        if self.current_player() != CHANCE and action not in self.legal_actions():
+        if self.current_player() != CHANCE and action not in self.legal():
             raise IllegalAction(f"{action!r} is not legal now")
+        self.__dict__["_legal_cache"] = None
         line = self._apply(action)
         self.history.append(action)
         self.log.append(line)
@@ -129,5 +138,5 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State[Any]) -> Any:
-        actions = state.legal_actions()
+        actions = state.legal()
         return actions[self.rng.randrange(len(actions))]

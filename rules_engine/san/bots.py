@@ -35,7 +35,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: SanState) -> Action:
-        actions = state.legal_actions()
+        actions = state.legal()
         if state.pending:
             return self._choose_effect(state, actions)
         if state.phase == "play":

@@ -230,6 +230,24 @@ class SanState(State[Action]):
         total = sum(pool.values())
         return [(Draw(card), n / total) for card, n in sorted(pool.items()) if n]
 
+    def sample_chance(self) -> Action:
+        """As the base class, without building the outcome list (a hot path)."""
+        if self.phase == "coin":
+            return Coin(MOON) if self.rng.random() < 0.5 else Coin(STAR)
+        what, who = self.queue[0]
+        pool = self.supply if what in ("river", "track") else self.sides[who].deck
+        pick = self.rng.random() * sum(pool.values())
+        total = 0
+        last = ""
+        for card, n in sorted(pool.items()):
+            if n <= 0:
+                continue
+            total += n
+            last = card
+            if pick < total:
+                return Draw(card)
+        return Draw(last)
+
     def legal_actions(self) -> list[Action]:
         if self.current_player() == CHANCE:
             return [a for a, _ in self.chance_outcomes()]

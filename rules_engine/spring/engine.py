@@ -200,6 +200,23 @@ class SpringState(State[Action]):
         total = self._deck_size()
         return [(Draw(c), n / total) for c, n in sorted(self.deck.items()) if n]
 
+    def sample_chance(self) -> Action:
+        """As the base class, without building the outcome list (a hot path)."""
+        if self.rolling:
+            return Roll(min(self.config.die_sides,
+                            int(self.rng.random() * self.config.die_sides) + 1))
+        pick = self.rng.random() * self._deck_size()
+        total = 0
+        last = ""
+        for card, n in sorted(self.deck.items()):
+            if n <= 0:
+                continue
+            total += n
+            last = card
+            if pick < total:
+                return Draw(card)
+        return Draw(last)
+
     def legal_actions(self) -> list[Action]:
         if self.current_player() == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
