@@ -15,7 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from rules_engine.core.content import ContentSet
-from rules_engine.core.diagnostics import Diagnostic
+from rules_engine.core.diagnostics import Diagnostic, Location
 
 RULES: dict[str, tuple[str, ...]] = {
     "azadi": ("impossible_task", "dead_power", "same_moment", "unreachable", "text_drift"),
@@ -35,6 +35,12 @@ class LintContext:
     fast: bool = False          # static analyses only
     games: int = 200            # simulated analyses: games per question
     seed: int = 0
+
+    @property
+    def manifest_location(self) -> Location:
+        """Where findings about the game as a whole point: its manifest."""
+        manifest = self.content.manifest
+        return manifest.location if manifest else Location(self.content.folder)
 
 
 def rule_modules(game: str) -> list[ModuleType]:

@@ -25,8 +25,7 @@ SEVERITY = Severity.ERROR
 def check(context: LintContext) -> Iterator[Diagnostic]:
     model = context.model
     params = model.parameters
-    manifest = context.content.manifest
-    where = manifest.location if manifest else model.cards[0].location
+    where = context.manifest_location
     room = int(params.get("corruption_spaces", 6)) * int(params.get("cards_per_corruption_space",
                                                                      2))
     need = int(params.get("corruption_to_win", 12))

@@ -23,8 +23,7 @@ SIMULATED = True
 def check(context: LintContext) -> Iterator[Diagnostic]:
     records = games(context.model, ("random", "random"), context.games, context.seed)
     rate = summary(records, 2)["first_player_win_rate"]
-    manifest = context.content.manifest
-    where = manifest.location if manifest else context.model.cards[0].location
+    where = context.manifest_location
     if not 0.4 <= rate <= 0.6:
         yield Diagnostic(CODE, SEVERITY, f"the first player wins {rate:.0%} of decided games "
                          f"({len(records)} games, random bots)", where)

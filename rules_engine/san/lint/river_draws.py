@@ -27,7 +27,6 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
     ended = [r for r in records if r.end == "River exhausted"]
     draws = [r for r in ended if max(r.returns) < 1.0]
     if ended:
-        manifest = context.content.manifest
-        where = manifest.location if manifest else context.model.cards[0].location
+        where = context.manifest_location
         yield Diagnostic(CODE, SEVERITY, f"{len(ended)} of {len(records)} games ended with the "
                          f"River exhausted, {len(draws)} of them draws", where)

@@ -24,8 +24,7 @@ SIMULATED = True
 
 
 def check(context: LintContext) -> Iterator[Diagnostic]:
-    manifest = context.content.manifest
-    where = manifest.location if manifest else context.model.cards[0].location
+    where = context.manifest_location
     for path in ("corruption", "propaganda", "hacking"):
         records = games(context.model, (path, "random"), context.games, context.seed)
         if not any(r.end == path and r.returns[0] == 1.0 for r in records):

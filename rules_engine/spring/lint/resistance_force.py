@@ -31,7 +31,6 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
                      for _ in range(c.copies)), reverse=True)
     best = sum(forces[:hand])
     if best < bound:
-        manifest = context.content.manifest
-        where = manifest.location if manifest else model.cards[0].location
+        where = context.manifest_location
         yield Diagnostic(CODE, SEVERITY, f"a full hand of the strongest Resistance cards has "
                          f"force {best}, less than the {bound} counters a space can hold", where)

@@ -29,8 +29,7 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
     report = summary(records, 4)
     means = [sum(r.counters.get(f"vt:P{i + 1}", 0) for r in records) / len(records)
              for i in range(4)]
-    manifest = context.content.manifest
-    where = manifest.location if manifest else context.model.cards[0].location
+    where = context.manifest_location
     rates = ", ".join(f"P{i + 1} {rate:.0%}" for i, rate in enumerate(report["win_rate_by_seat"]))
     vts = ", ".join(f"P{i + 1} {m:.1f}" for i, m in enumerate(means))
     yield Diagnostic(CODE, SEVERITY, f"4 random players, {len(records)} games: wins {rates}; "

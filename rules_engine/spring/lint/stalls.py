@@ -28,8 +28,7 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
     records = run(spec, context.games, context.seed)
     stalled = [r for r in records if r.end != "overthrows"]
     if stalled:
-        manifest = context.content.manifest
-        where = manifest.location if manifest else context.model.cards[0].location
+        where = context.manifest_location
         yield Diagnostic(CODE, SEVERITY, f"{len(stalled)} of {len(records)} games stalled "
                          f"(first: seed {stalled[0].seed}; replay: samizdat simulate spring "
                          f"--bots random,random,random,random --replay {stalled[0].seed})", where)
