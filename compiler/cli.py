@@ -154,6 +154,9 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
               help="One bot per seat: random, or a greedy bot (SAN: corruption, propaganda, "
               "hacking).")
 @click.option("--first-game", is_flag=True, help="SAN: hands of 7 (first game).")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default="medium",
+              show_default=True, help="AZADI: Table 1 difficulty.")
+@click.option("--campaign", default="", help="AZADI: campaign id (default: the first).")
 @click.option("--replay", type=int, default=None, help="Print the game of this seed, step by step.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, help="Also write the report as HTML and PDF with charts here.")
@@ -161,7 +164,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
               show_default=True)
 @_guarded
 def simulate(game: str, content: Path | None, games: int, seed: int, workers: int, bots: str,
-             first_game: bool, replay: int | None, report_dir: Path | None, fmt: str) -> None:
+             first_game: bool, difficulty: str, campaign: str, replay: int | None,
+             report_dir: Path | None, fmt: str) -> None:
     """Play seeded games with bots and report (win rates, first player, lengths, ends).
 
     The same seed gives the same report whatever --workers is.
@@ -171,12 +175,11 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     from compiler.paths import cards_root
     from rules_engine.core.simulate import Simulation, play_one, run, summary
 
-    if game == "azadi":
-        click.echo("samizdat: the azadi rules engine is not built yet; `simulate san` and "
-                   "`simulate spring` work", err=True)
-        sys.exit(2)
     seats = tuple(b.strip() for b in bots.split(","))
-    if game == "san":
+    if game == "azadi":
+        if not 2 <= len(seats) <= 5 or any(b != "random" for b in seats):
+            raise click.BadParameter("2 to 5 seats of: random", param_hint="--bots")
+    elif game == "san":
         from rules_engine.san.bots import BOTS
 
         if len(seats) != 2 or any(b not in BOTS for b in seats):
@@ -193,15 +196,18 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
                                               checked.sources))
         sys.exit(1)
     model = checked.models[game]
-    spec = Simulation(f"rules_engine.{game}.simulation:setup",
-                      (("content", model), ("bots", seats), ("first_game", first_game)))
+    options: tuple[tuple[str, Any], ...] = (("content", model), ("bots", seats),
+                                             ("first_game", first_game))
+    if game == "azadi":
+        options += (("difficulty", difficulty), ("campaign", campaign))
+    spec = Simulation(f"rules_engine.{game}.simulation:setup", options)
     if replay is not None:
         import importlib
 
         from rules_engine.core.game import CHANCE
 
         setup = importlib.import_module(f"rules_engine.{game}.simulation").setup
-        built, players, _ = setup(replay, model, seats, first_game)
+        built, players, _ = setup(replay, **dict(options))
         state = built.new_initial_state(replay)
         while not state.is_terminal():
             player = state.current_player()

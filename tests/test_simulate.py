@@ -68,7 +68,7 @@ def test_simulate_spring() -> None:
 
 
 def test_unbuilt_engines_and_bad_bots_are_usage_errors() -> None:
-    assert run_cli("simulate", "azadi").exit_code == 2
+    assert run_cli("simulate", "azadi", "--bots", "random").exit_code == 2
     assert run_cli("simulate", "san", "--bots", "random").exit_code == 2
     assert run_cli("simulate", "spring", "--bots", "random").exit_code == 2
 
@@ -82,3 +82,11 @@ def test_report_as_html_and_pdf(tmp_path: Path) -> None:
     assert "<svg" in page and "Win rate by seat" in page
     text = " ".join(p.extract_text() for p in PdfReader(tmp_path / "san-report.pdf").pages)
     assert "Win rate by seat" in text and "How games end" in text
+
+
+def test_simulate_azadi_core_loop() -> None:
+    result = run_cli("simulate", "azadi", "--games", "8", "--bots", "random,random,random",
+                     "--difficulty", "easy", "--format", "json")
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert report["games"] == 8 and len(report["win_rate_by_seat"]) == 3

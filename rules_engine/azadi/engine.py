@@ -1,0 +1,464 @@
+"""AZADI as a :class:`~rules_engine.core.game.State` — the core loop.
+
+This version plays the frame of the game: zones laid by the placement rule, the
+Rebel Flag and the Fort from Table 1, starting resources, and turns of Crown and
+parley, Imperial Attack cards (through the interpreter), an Ideology card with
+income, passive income and the cap, voter cards influenced and voters placed,
+majorities and coalitions with their azadi points, the Fuse, and after azadi the
+transfer of power and scoring by majority voters. Tyranny cards, Imperial Orders,
+Resistance cards, the Maidaan, Legacy spending, Foundation cards and Monuments are
+not played yet (see README).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rules_engine.azadi import interpreter
+from rules_engine.azadi.board import IMPERIAL, Board, IllegalMove, Zone
+from rules_engine.azadi.model import IDEOLOGUES, RESOURCE_OF, RESOURCES, AzadiContent
+from rules_engine.azadi.points import AzadiTrack
+from rules_engine.core.effects import Ability
+from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
+
+# -- actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, order=True)
+class Draw:
+    """Chance: an Ideology card (``ideology:<id>``) or a Voter card (``voter:<id>``)."""
+    card: str
+
+
+@dataclass(frozen=True, order=True)
+class Take:
+    """Take one resource (setup)."""
+    kind: str
+
+
+@dataclass(frozen=True, order=True)
+class Parley:
+    zone: int
+    kind: str
+
+
+@dataclass(frozen=True, order=True)
+class EndParley:
+    pass
+
+
+@dataclass(frozen=True, order=True)
+class Answer:
+    side: int
+
+
+@dataclass(frozen=True, order=True)
+class Redraw:
+    pass
+
+
+@dataclass(frozen=True, order=True)
+class Discard:
+    kind: str
+
+
+@dataclass(frozen=True, order=True)
+class Influence:
+    slot: int
+
+
+@dataclass(frozen=True, order=True)
+class Place:
+    zone: int
+    volatile: bool = False
+
+
+@dataclass(frozen=True, order=True)
+class Coalition:
+    zone: int
+    partner: int
+
+
+@dataclass(frozen=True, order=True)
+class EndTurn:
+    pass
+
+
+Action = Draw | Take | Parley | EndParley | Answer | Redraw | Discard | Influence | Place | \
+    Coalition | EndTurn
+
+
+@dataclass(frozen=True)
+class AzadiConfig:
+    players: int = 4
+    difficulty: str = "medium"
+    campaign: str = ""
+    resource_cap: int = 12
+    redraw_cost: int = 4
+    open_slots: int = 3
+    max_turns: int = 400
+
+
+@dataclass
+class Player:
+    resources: Counter[str] = field(default_factory=Counter)
+    levels: Counter[str] = field(default_factory=Counter)      # ideology cards per ideologue
+    to_place: int = 0            # voters influenced this turn, still to place
+    mat_voters: int = 0          # evicted voters waiting on the mat
+
+
+class AzadiState(State[Action]):
+    """A game of AZADI in progress (the core loop; see the module docstring)."""
+
+    def __init__(self, content: AzadiContent, config: AzadiConfig, seed: int) -> None:
+        super().__init__(seed)
+        self.content = content
+        self.config = config
+        campaign = next((c for c in content.campaigns if c.id == config.campaign),
+                        content.campaigns[0])
+        self.campaign = campaign
+        row = next(r for r in content.setup_table if r.players == config.players)
+        self.track = AzadiTrack(flag=config.players, fort=int(row.azadi_points.get(
+            config.difficulty)))
+        self.fuse = row.ideology_cards
+        self.drawn = 0
+        self.players = [Player() for _ in range(config.players)]
+        self.board = Board()
+        self._lay_zones()
+        self.ideology = Counter(card.id for card in campaign.ideology_cards)
+        self.ideology_cards = {card.id: card for card in campaign.ideology_cards}
+        self.voter_cards = {card.id: card for card in content.voter_cards}
+        self.voter_deck = Counter({c.id: c.copies for c in content.voter_cards})
+        self.slots: list[str | None] = [None] * config.open_slots
+        self.attacks = {i: sorted((a for a in content.attack_cards if a.ideologue == i),
+                                  key=lambda a: a.level) for i in IDEOLOGUES}
+        self.crown = -1
+        self.player = 0
+        self.turn = 0
+        self.phase = "setup"
+        self.setup_left = [p for p in range(config.players) for _ in range(p + 1)]
+        self.pending: list[str] = [f"slot:{i}" for i in range(config.open_slots)]
+        self.current: str | None = None      # the Ideology card being answered
+        self.parleyed: set[int] = set()
+        self.azadi = False
+        self.finished = False
+        self.end_reason = ""
+        self._advance()
+
+    # -- the map -----------------------------------------------------------------------
+
+    def _lay_zones(self) -> None:
+        """The capital, then one 7/13 zone per other player (ruling R17), each beside the
+        two zones laid before it."""
+        capital = next(z for z in self.content.zones if z.capital)
+        small = next(z for z in self.content.zones if z.areas == 13 and not z.capital)
+        self.board.place(Zone(capital.id, capital.areas, capital.majority, capital.volatile,
+                              True), set())
+        for n in range(1, self.config.players):
+            neighbours = {0} if n == 1 else {n - 1, n - 2}
+            self.board.place(Zone(small.id, small.areas, small.majority, small.volatile),
+                             neighbours)
+
+    def emptiest_zone(self) -> int:
+        return max(range(len(self.board.zones)),
+                   key=lambda i: (self.board.zones[i].free_ordinary(), -i))
+
+    def zone_with_most(self, player: int) -> int | None:
+        """The zone where ``player`` has most non-volatile voters outside majorities."""
+        best = None
+        for i, zone in enumerate(self.board.zones):
+            spare = zone.voters[player]
+            if player in zone.holder:
+                spare -= zone.split[zone.holder.index(player)]
+            if spare > 0 and (best is None or spare > best[0]):
+                best = (spare, i)
+        return None if best is None else best[1]
+
+    def resources_total(self, player: int) -> int:
+        """Everything on the mat that counts towards the cap (Legacy and Infamy too)."""
+        return sum(self.players[player].resources.values())
+
+    def basic_total(self, player: int) -> int:
+        """Funds, Clout, Media and Trust: what "any resources" can be paid with."""
+        held = self.players[player].resources
+        return sum(held[k] for k in RESOURCES)
+
+    # -- API ---------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.finished:
+            return TERMINAL
+        if self.pending:
+            return CHANCE
+        return self.player
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def returns(self) -> list[float]:
+        if not self.azadi:
+            return [0.0] * len(self.players)
+        scores = [self.board.majority_voters(p) for p in range(len(self.players))]
+        best = max(scores)
+        winners = [p for p, s in enumerate(scores) if s == best]
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(len(self.players))]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        what = self.pending[0]
+        pool = self.ideology if what == "ideology" else self.voter_deck
+        prefix = "ideology" if what == "ideology" else "voter"
+        total = sum(pool.values())
+        return [(Draw(f"{prefix}:{c}"), n / total) for c, n in sorted(pool.items()) if n]
+
+    def legal_actions(self) -> list[Action]:
+        if self.current_player() == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        if self.finished:
+            return []
+        me = self.players[self.player]
+        if self.phase == "setup":
+            return [Take(k) for k in RESOURCES]
+        if self.phase == "parley":
+            out: list[Action] = [EndParley()]
+            out += [Parley(i, k) for i, z in enumerate(self.board.zones)
+                    if i not in self.parleyed and z.free_ordinary() > 0 for k in RESOURCES]
+            return out
+        if self.phase == "answer":
+            out = [Answer(0), Answer(1)]
+            if self.basic_total(self.player) >= self.config.redraw_cost and \
+                    sum(self.ideology.values()) > 0:
+                out.append(Redraw())
+            return out
+        if self.phase == "cap":
+            return [Discard(k) for k in (*RESOURCES, "legacy", "infamy") if me.resources[k]]
+        out = [EndTurn()]
+        out += [Influence(i) for i, card in enumerate(self.slots)
+                if card is not None and self._affordable(me, card)]
+        if me.to_place or me.mat_voters:
+            for i, zone in enumerate(self.board.zones):
+                if zone.free_ordinary() > 0:
+                    out.append(Place(i))
+                if zone.free_volatile() > 0:
+                    out.append(Place(i, True))
+        if not self.azadi:
+            for i, zone in enumerate(self.board.zones):
+                if zone.holder or zone.count(self.player) == 0:
+                    continue
+                for partner in range(len(self.players)):
+                    if partner != self.player and zone.count(partner) and \
+                            zone.count(self.player) + zone.count(partner) >= zone.majority:
+                        out.append(Coalition(i, partner))
+        return out
+
+    def _affordable(self, me: Player, card_id: str) -> bool:
+        cost = self.voter_cards[card_id].cost
+        return all(me.resources[k] >= int(n) for k, n in cost.items)
+
+    # -- applying ----------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> str:
+        who = f"P{self.player + 1}"
+        me = self.players[self.player]
+        if isinstance(action, Draw):
+            return self._draw(action.card)
+        if isinstance(action, Take):
+            me.resources[action.kind] += 1
+            self.setup_left.pop(0)
+            if self.setup_left:
+                self.player = self.setup_left[0]
+            else:
+                self.player = 0
+                self._start_turn()
+            return f"{who} takes 1 {action.kind}"
+        if isinstance(action, Parley):
+            self.parleyed.add(action.zone)
+            self.board.add_voter(action.zone, IMPERIAL, self.track)
+            me.resources[action.kind] += 1
+            return f"{who} parleys: an Imperial voter in zone {action.zone}, 1 {action.kind}"
+        if isinstance(action, EndParley):
+            return self._attack()
+        if isinstance(action, Redraw):
+            self._pay_any(self.player, self.config.redraw_cost)
+            assert self.current is not None      # the refused card is set aside (R18)
+            self.current = None
+            self.pending.append("ideology")
+            return f"{who} pays {self.config.redraw_cost} to redraw"
+        if isinstance(action, Answer):
+            return self._answer(action.side)
+        if isinstance(action, Discard):
+            me.resources[action.kind] -= 1
+            self._after_cap()
+            return f"{who} discards 1 {action.kind} down to the cap"
+        if isinstance(action, Influence):
+            card = self.slots[action.slot]
+            assert card is not None
+            for kind, n in self.voter_cards[card].cost.items:
+                me.resources[kind] -= int(n)
+            me.to_place += self.voter_cards[card].voters
+            self.slots[action.slot] = None
+            if sum(self.voter_deck.values()):
+                self.pending.append(f"slot:{action.slot}")
+            return f"{who} influences {card} ({self.voter_cards[card].voters} voters)"
+        if isinstance(action, Place):
+            return self._place(me, action)
+        if isinstance(action, Coalition):
+            zone = self.board.zones[action.zone]
+            mine = min(zone.count(self.player), zone.majority - 1)
+            self.board.form_coalition(action.zone, self.player, action.partner,
+                                      (mine, zone.majority - mine), self.track)
+            self._check_azadi()
+            return f"{who} forms a coalition with P{action.partner + 1} in zone {action.zone}"
+        if isinstance(action, EndTurn):
+            me.to_place = 0          # voters of a card not placed this turn are discarded
+            return self._end_turn()
+        raise IllegalAction(repr(action))
+
+    def _draw(self, card: str) -> str:
+        what = self.pending.pop(0)
+        kind, _, card_id = card.partition(":")
+        if what == "ideology":
+            self.ideology[card_id] -= 1
+            self.drawn += 1
+            self.current = card_id
+            self.phase = "answer"
+            return f"chance: P{self.player + 1} draws ideology card {card_id}"
+        slot = int(what.split(":")[1])
+        self.voter_deck[card_id] -= 1
+        self.slots[slot] = card_id
+        self._advance()
+        return f"chance: {card_id} is face up in slot {slot}"
+
+    def _advance(self) -> None:
+        if self.pending or self.phase != "setup":
+            return
+        self.player = self.setup_left[0] if self.setup_left else 0
+
+    def _start_turn(self) -> None:
+        self.turn += 1
+        if self.turn > self.config.max_turns:
+            self.finished, self.end_reason = True, "turn limit"
+            return
+        self.parleyed = set()
+        if self.azadi:              # the Imperial Arms are gone after azadi
+            self._begin_ideology()
+            return
+        self.crown = (self.crown + 1) % len(IDEOLOGUES)
+        self.phase = "parley"
+
+    def _attack(self) -> str:
+        ideologue = IDEOLOGUES[self.crown]
+        column = self.attacks[ideologue]
+        line = f"P{self.player + 1} ends the parley"
+        if column:
+            card = column[0]
+            hit = [p for p in range(len(self.players)) if self.players[p].levels[ideologue] >= 2]
+            for p in hit:
+                for effect in card.effects:
+                    if isinstance(effect, Ability):
+                        interpreter.run_ability(self, p, effect)
+            line += f"; the Crown's {ideologue} attack {card.title!r} hits " + (
+                ", ".join(f"P{p + 1}" for p in hit) or "nobody")
+            self._check_azadi()
+        if not self.finished:
+            self._begin_ideology()
+        return line
+
+    def _begin_ideology(self) -> None:
+        if not self.azadi and self.drawn >= self.fuse:
+            self.finished, self.end_reason = True, "the Fuse"
+            return
+        if sum(self.ideology.values()) == 0:
+            self.phase = "actions"
+            return
+        self.phase = "ideology"
+        self.pending.append("ideology")
+
+    def _answer(self, side: int) -> str:
+        me = self.players[self.player]
+        assert self.current is not None
+        answer = self.ideology_cards[self.current].answers[side]
+        before = me.levels[answer.ideologue]
+        me.levels[answer.ideologue] += 1
+        for kind, n in answer.resources.items:
+            me.resources[kind] += int(n)
+        for ideologue in IDEOLOGUES:          # passive income (ruling R18)
+            me.resources[RESOURCE_OF[ideologue]] += me.levels[ideologue] // 2
+        after = me.levels[answer.ideologue]
+        column = self.attacks[answer.ideologue]
+        if column and any(before < level <= after for level in (3, 5)):
+            column.pop(0)                      # unlocking level 3 or 5 strengthens the attack
+        self.current = None
+        self._after_cap()
+        return f"P{self.player + 1} answers for the {answer.ideologue}"
+
+    def _after_cap(self) -> None:
+        me = self.players[self.player]
+        resources = sum(me.resources.values())
+        held = resources + me.mat_voters
+        self.phase = "cap" if held > self.config.resource_cap and resources > 0 else "actions"
+
+    def _pay_any(self, player: int, amount: int) -> None:
+        held = self.players[player].resources
+        for _ in range(amount):
+            kind = max((k for k in RESOURCES if held[k] > 0), key=lambda k: (held[k], k))
+            held[kind] -= 1
+
+    def _place(self, me: Player, action: Place) -> str:
+        if me.mat_voters:
+            me.mat_voters -= 1
+        else:
+            me.to_place -= 1
+        try:
+            self.board.add_voter(action.zone, self.player, self.track, action.volatile)
+        except IllegalMove as exc:
+            raise IllegalAction(str(exc)) from None
+        if action.volatile and not self.azadi:
+            me.resources["legacy"] += 1     # entering a volatile area earns a Legacy
+        self._check_azadi()
+        where = "a volatile area of " if action.volatile else ""
+        return f"P{self.player + 1} places a voter in {where}zone {action.zone}"
+
+    def _check_azadi(self) -> None:
+        if self.azadi or not self.track.azadi:
+            return
+        self.azadi = True
+        for zone in self.board.zones:           # transfer of power
+            keep = zone.split[zone.holder.index(IMPERIAL)] if zone.holder == (IMPERIAL,) else 0
+            zone.voters[IMPERIAL] = min(zone.voters[IMPERIAL], keep)
+            if len(zone.holder) == 2:           # coalitions collapse
+                zone.holder, zone.split = (), ()
+        for index in range(len(self.board.zones)):
+            self.board.update_majority(index, self.track)
+
+    def _end_turn(self) -> str:
+        line = f"P{self.player + 1} ends the turn"
+        if self.azadi and self._all_settled():
+            self.finished, self.end_reason = True, "all majorities formed or areas filled"
+            return line
+        self.player = (self.player + 1) % len(self.players)
+        self._start_turn()
+        return line
+
+    def _all_settled(self) -> bool:
+        zones = self.board.zones
+        return all(z.holder for z in zones) or all(
+            z.free_ordinary() + z.free_volatile() == 0 for z in zones)
+
+
+class AzadiGame(Game):
+    id = "azadi"
+
+    def __init__(self, content: AzadiContent, players: int = 4, difficulty: str = "medium",
+                 campaign: str = "") -> None:
+        self.content = content
+        params = content.parameters
+        self.config = AzadiConfig(players, difficulty, campaign,
+                                  int(params.get("resource_cap", 12)),
+                                  int(params.get("redraw_ideology_card_cost", 4)))
+
+    def num_players(self) -> int:
+        return self.config.players
+
+    def new_initial_state(self, seed: int) -> AzadiState:
+        return AzadiState(self.content, self.config, seed)

@@ -1,0 +1,24 @@
+"""AZADI's plug into the simulation runner (the core loop of the engine)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine.azadi.engine import AzadiGame, AzadiState
+from rules_engine.azadi.model import AzadiContent
+from rules_engine.core.game import RandomBot
+
+
+def setup(seed: int, content: AzadiContent, bots: tuple[str, ...] = ("random",) * 4,
+          first_game: bool = False, difficulty: str = "medium", campaign: str = ""
+          ) -> tuple[AzadiGame, list[Any], Any]:
+    del first_game
+    game = AzadiGame(content, len(bots), difficulty, campaign)
+    return game, [RandomBot(seed * 10 + i) for i in range(len(bots))], summarise
+
+
+def summarise(state: AzadiState) -> tuple[int, int, str, dict[str, int]]:
+    counters = {"azadi": int(state.azadi)}
+    for reason, _ in state.track.events:
+        counters[f"points:{reason}"] = counters.get(f"points:{reason}", 0) + 1
+    return 0, state.turn, state.end_reason, counters

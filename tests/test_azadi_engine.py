@@ -1,0 +1,174 @@
+"""The AZADI engine's core loop: attacks, ideology cards, the cap, the Fuse, azadi and
+the transfer of power, plus random-play fuzzing with invariants and determinism."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from compiler.validate import validate
+from rules_engine.azadi.board import IMPERIAL
+from rules_engine.azadi.engine import (
+    Answer,
+    AzadiGame,
+    AzadiState,
+    Discard,
+    EndParley,
+    EndTurn,
+    Place,
+)
+from rules_engine.azadi.interpreter import unsupported
+from rules_engine.azadi.model import AzadiContent
+from rules_engine.core.game import CHANCE, RandomBot, play_out
+from tests.conftest import CARDS
+
+
+@cache
+def content() -> AzadiContent:
+    model: AzadiContent = validate([CARDS / "azadi"]).models["azadi"]
+    return model
+
+
+def until_player(state: AzadiState) -> AzadiState:
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance())
+    return state
+
+
+def at_parley(players: int = 4, seed: int = 3) -> AzadiState:
+    state = AzadiGame(content(), players).new_initial_state(seed)
+    bots = [RandomBot(i) for i in range(players)]
+    while state.phase != "parley":
+        player = state.current_player()
+        state.apply_action(state.sample_chance() if player == CHANCE
+                           else bots[player].choose(state))
+    return state
+
+
+def test_setup_follows_table_1_and_the_map_rule() -> None:
+    state = AzadiGame(content(), 4, "hard").new_initial_state(1)
+    assert (state.track.flag, state.track.fort, state.fuse) == (4, 12, 24)
+    assert len(state.board.zones) == 4 and state.board.zones[0].capital
+    state = AzadiGame(content(), 2, "easy").new_initial_state(1)
+    assert (state.track.flag, state.track.fort, state.fuse, len(state.board.zones)) == \
+        (2, 8, 14, 2)
+    state = at_parley(4)
+    assert [sum(p.resources.values()) for p in state.players] == [1, 2, 3, 4]
+
+
+def test_every_attack_card_can_be_run() -> None:
+    assert list(unsupported(content())) == []
+
+
+def test_the_attack_card_hits_players_at_level_two() -> None:
+    state = at_parley(4)
+    state.crown = 0                                   # the capitalist column
+    card = state.attacks["capitalist"][0]
+    assert card.title == "Frozen Accounts"            # level 1: discard 2 Funds
+    hit, spared = state.players[0], state.players[1]
+    hit.levels["capitalist"], spared.levels["capitalist"] = 2, 1
+    hit.resources["funds"], spared.resources["funds"] = 3, 3
+    state.apply_action(EndParley())
+    assert (hit.resources["funds"], spared.resources["funds"]) == (1, 3)
+
+
+def test_answering_gives_resources_passive_income_and_unlocks() -> None:
+    state = until_player(at_parley(4))
+    state.apply_action(EndParley())
+    state = until_player(state)
+    me = state.players[state.player]
+    card = state.ideology_cards[state.current or ""]
+    answer = card.answers[0]
+    me.levels[answer.ideologue] = 2                  # the answer makes it 3: an unlock
+    column = list(state.attacks[answer.ideologue])
+    me.resources.clear()
+    state.apply_action(Answer(0))
+    expected = Counter({k: int(v) for k, v in answer.resources.items})
+    from rules_engine.azadi.model import RESOURCE_OF
+    expected[RESOURCE_OF[answer.ideologue]] += 1     # 3 cards: 1 passive
+    assert +me.resources == +expected
+    assert state.attacks[answer.ideologue] == column[1:]
+
+
+def test_cap_makes_the_player_discard() -> None:
+    state = until_player(at_parley(4))
+    state.apply_action(EndParley())
+    state = until_player(state)
+    me = state.players[state.player]
+    me.resources = Counter(funds=12)
+    state.apply_action(Answer(1))
+    assert state.phase == "cap"
+    while state.phase == "cap":
+        state.apply_action(Discard("funds") if me.resources["funds"] else
+                           state.legal_actions()[0])
+    assert sum(me.resources.values()) <= 12 and state.phase == "actions"
+
+
+def test_the_fuse_ends_the_game_and_everyone_loses() -> None:
+    state = AzadiGame(content(), 2, "easy").new_initial_state(4)
+    play_out(state, [RandomBot(1), RandomBot(2)])
+    assert state.end_reason == "the Fuse" and state.drawn >= state.fuse
+    assert state.returns() == [0.0, 0.0]
+
+
+def test_azadi_starts_the_transfer_of_power() -> None:
+    state = until_player(at_parley(2))
+    state.apply_action(EndParley())
+    state = until_player(state)
+    state.apply_action(Answer(0))
+    while state.phase == "cap":
+        state.apply_action(state.legal_actions()[0])
+    board = state.board
+    for _ in range(3):
+        board.add_voter(1, IMPERIAL, state.track)    # non-majority Imperial voters
+    state.track.flag = state.track.fort - 1
+    me = state.players[state.player]
+    me.to_place = board.zones[0].majority
+    for _ in range(board.zones[0].majority):
+        state.apply_action(Place(0))
+    assert state.azadi                                # the majority's point reached the Fort
+    assert board.zones[1].voters[IMPERIAL] == 0       # non-majority Imperials removed
+    assert board.majority_voters(state.player) == board.zones[0].majority
+    state.apply_action(EndTurn())
+    assert state.phase in ("ideology", "answer", "actions") or state.pending
+
+
+def invariants(state: AzadiState) -> None:
+    assert state.track.balanced()
+    for player in state.players:
+        assert min(player.resources.values(), default=0) >= 0
+        assert player.to_place >= 0 and player.mat_voters >= 0
+    for zone in state.board.zones:
+        assert sum(zone.voters.values()) <= zone.areas - zone.volatile
+        assert sum(zone.volatile_voters.values()) <= zone.volatile
+        assert min(zone.voters.values(), default=0) >= 0
+        if zone.holder:
+            assert sum(zone.count(o) for o in zone.holder) >= zone.majority
+            assert sum(zone.split) == zone.majority
+    if state.phase == "actions":
+        me = state.players[state.player]
+        assert sum(me.resources.values()) + me.mat_voters <= state.config.resource_cap
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_play_keeps_every_invariant(players: int) -> None:
+    game = AzadiGame(content(), players)
+    for seed in range(100):
+        state = game.new_initial_state(seed)
+        bots = [RandomBot(seed * 10 + i) for i in range(players)]
+        while not state.is_terminal():
+            player = state.current_player()
+            state.apply_action(state.sample_chance() if player == CHANCE
+                               else bots[player].choose(state))
+            invariants(state)
+
+
+def test_same_seed_same_game() -> None:
+    logs = []
+    for _ in range(2):
+        state = AzadiGame(content(), 4).new_initial_state(9)
+        play_out(state, [RandomBot(i) for i in range(4)])
+        logs.append(state.log)
+    assert logs[0] == logs[1] and len(logs[0]) > 40
