@@ -15,6 +15,7 @@ from rules_engine.azadi.engine import (
     AzadiGame,
     AzadiState,
     Discard,
+    DiscardOwn,
     EndParley,
     EndTurn,
     Place,
@@ -172,3 +173,83 @@ def test_same_seed_same_game() -> None:
         play_out(state, [RandomBot(i) for i in range(4)])
         logs.append(state.log)
     assert logs[0] == logs[1] and len(logs[0]) > 40
+
+
+def in_actions(players: int = 3, seed: int = 2) -> AzadiState:
+    state = until_player(at_parley(players, seed))
+    state.apply_action(EndParley())
+    state = until_player(state)
+    state.apply_action(Answer(0))
+    while state.phase == "cap":
+        state.apply_action(state.legal_actions()[0])
+    assert state.phase == "actions"
+    return state
+
+
+def test_a_volatile_area_triggers_a_tyranny_card() -> None:
+    state = in_actions()
+    me = state.players[state.player]
+    me.to_place, me.resources["legacy"] = 1, 0
+    before = [z.voters[IMPERIAL] for z in state.board.zones]
+    state.apply_action(Place(1, True))
+    assert state.tyranny is not None and me.resources["legacy"] == 1
+    assert [z.voters[IMPERIAL] for z in state.board.zones] == [n + 2 for n in before]
+    (order,) = state.in_play
+    assert order.order.number == state.tyranny.card.order and order.infamy == 6
+    assert Place(2, True) not in state.legal_actions()    # one Tyranny card at a time
+
+
+def test_completing_a_task_resolves_the_card() -> None:
+    from rules_engine.azadi.tyranny import ActiveTyranny
+
+    state = in_actions()
+    card = next(c for t in content().campaigns for c in t.tyranny_cards
+                if c.choices[0].task.event == "voter_discarded"
+                and c.choices[0].task.where.to_dict() == {"whose": "own"})
+    state.tyranny = ActiveTyranny(card)
+    me = state.players[state.player]
+    me.resources.clear()
+    zones_before, flag = len(state.board.zones), state.track.flag
+    times = card.choices[0].times
+    for _ in range(times):
+        state.board.add_voter(0, state.player, state.track)
+    for n in range(times):
+        state.apply_action(DiscardOwn(0))
+        assert me.resources["legacy"] == n + 1            # a Legacy for each action
+    assert state.tyranny is None and state.resolved == [(card.id, 0)]
+    assert state.track.flag == flag + 1
+    assert len(state.board.zones) == zones_before + 1
+    assert state.resistance[zones_before] == card.choices[0].resistance
+
+
+def test_six_acts_of_dissent_overturn_an_order() -> None:
+    from rules_engine.azadi.engine import Dissent
+    from rules_engine.azadi.tyranny import OrderInPlay
+
+    state = in_actions()
+    order = state.orders[2]
+    state.in_play.append(OrderInPlay(order, 1))
+    me = state.players[state.player]
+    flag = state.track.flag
+    for n in range(6):
+        me.resources = Counter(infamy=n)
+        for kind, amount in order.dissent_cost.items:
+            me.resources[kind] += int(amount)
+        state.apply_action(Dissent(1))
+        assert me.resources["infamy"] == n + 1
+    assert state.in_play == [] and state.track.flag == flag + 1
+
+
+def test_an_order_makes_entering_its_zone_cost_a_voter() -> None:
+    from rules_engine.azadi.tyranny import OrderInPlay
+
+    state = in_actions()
+    state.in_play.append(OrderInPlay(state.orders[1], 2))   # discard 1 own voter to enter
+    me = state.players[state.player]
+    me.to_place = 2
+    assert Place(2) not in state.legal_actions()            # no voter to discard yet
+    state.board.add_voter(0, state.player, state.track)
+    state.apply_action(Place(2))
+    assert state.board.zones[0].count(state.player) == 0     # paid with that voter
+    state.apply_action(Place(2))                             # paid once for the turn
+    assert state.board.zones[2].count(state.player) == 2

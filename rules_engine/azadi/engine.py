@@ -4,22 +4,26 @@ This version plays the frame of the game: zones laid by the placement rule, the
 Rebel Flag and the Fort from Table 1, starting resources, and turns of Crown and
 parley, Imperial Attack cards (through the interpreter), an Ideology card with
 income, passive income and the cap, voter cards influenced and voters placed,
-majorities and coalitions with their azadi points, the Fuse, and after azadi the
-transfer of power and scoring by majority voters. Tyranny cards, Imperial Orders,
-Resistance cards, the Maidaan, Legacy spending, Foundation cards and Monuments are
-not played yet (see README).
+majorities and coalitions with their azadi points, Tyranny cards (trigger, tasks
+counted from events, Legacy, completion with a new zone and a Resistance card),
+Imperial Orders with dissent and zone-entry costs, the Fuse, and after azadi the
+transfer of power and scoring by majority voters. While-active and Resistance
+powers, the Maidaan, Legacy spending, Foundation cards and Monuments are not
+played yet (see README).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules_engine.azadi import interpreter
 from rules_engine.azadi.board import IMPERIAL, Board, IllegalMove, Zone
 from rules_engine.azadi.model import IDEOLOGUES, RESOURCE_OF, RESOURCES, AzadiContent
 from rules_engine.azadi.points import AzadiTrack
-from rules_engine.core.effects import Ability
+from rules_engine.azadi.tyranny import ActiveTyranny, Event, OrderInPlay
+from rules_engine.core.effects import Ability, Rule
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
 
 # -- actions ---------------------------------------------------------------------------
@@ -85,8 +89,20 @@ class EndTurn:
     pass
 
 
+@dataclass(frozen=True, order=True)
+class Dissent:
+    """Pay an Order's dissent cost and take one of its Infamy."""
+    zone: int
+
+
+@dataclass(frozen=True, order=True)
+class DiscardOwn:
+    """Discard one of your own non-majority voters (free, as often as you like)."""
+    zone: int
+
+
 Action = Draw | Take | Parley | EndParley | Answer | Redraw | Discard | Influence | Place | \
-    Coalition | EndTurn
+    Coalition | EndTurn | Dissent | DiscardOwn
 
 
 @dataclass(frozen=True)
@@ -144,6 +160,17 @@ class AzadiState(State[Action]):
         self.azadi = False
         self.finished = False
         self.end_reason = ""
+        self.tyranny_deck = list(campaign.tyranny_cards)
+        self.rng.shuffle(self.tyranny_deck)
+        self.tyranny: ActiveTyranny | None = None
+        self.resolved: list[tuple[str, int]] = []             # (card id, choice completed)
+        self.orders = {o.number: o for o in content.imperial_orders}
+        self.in_play: list[OrderInPlay] = []
+        self.resistance: dict[int, int] = {}                  # zone -> Resistance number
+        self.events: list[Event] = []
+        self.paid_entry: set[int] = set()
+        self.spare_zones = [z for z in content.zones if z.areas in (17, 21) for _ in
+                            range(z.copies)]
         self._advance()
 
     # -- the map -----------------------------------------------------------------------
@@ -237,13 +264,24 @@ class AzadiState(State[Action]):
                 if card is not None and self._affordable(me, card)]
         if me.to_place or me.mat_voters:
             for i, zone in enumerate(self.board.zones):
+                if not self._may_enter(i):
+                    continue
                 if zone.free_ordinary() > 0:
                     out.append(Place(i))
-                if zone.free_volatile() > 0:
+                if zone.free_volatile() > 0 and (self.tyranny is None or self.azadi):
                     out.append(Place(i, True))
+        for placed in self.in_play:
+            cost = placed.order.dissent_cost
+            if all(me.resources[k] >= int(n) for k, n in cost.items if k in RESOURCES) and \
+                    self.basic_total(self.player) >= int(cost.get("any", 0)):
+                out.append(Dissent(placed.zone))
+        for i in range(len(self.board.zones)):
+            if self.zone_with_spare(self.player, i):
+                out.append(DiscardOwn(i))
         if not self.azadi:
             for i, zone in enumerate(self.board.zones):
-                if zone.holder or zone.count(self.player) == 0:
+                if zone.holder or zone.count(self.player) == 0 or \
+                        self._forbidden(i, "coalition"):
                     continue
                 for partner in range(len(self.players)):
                     if partner != self.player and zone.count(partner) and \
@@ -258,6 +296,12 @@ class AzadiState(State[Action]):
     # -- applying ----------------------------------------------------------------------
 
     def _apply(self, action: Action) -> str:
+        line = self._apply_action(action)
+        if self.phase == "actions" and not self.finished:
+            self._after_cap_in_actions()      # any gain past the cap is discarded at once
+        return line
+
+    def _apply_action(self, action: Action) -> str:
         who = f"P{self.player + 1}"
         me = self.players[self.player]
         if isinstance(action, Draw):
@@ -296,7 +340,14 @@ class AzadiState(State[Action]):
             for kind, n in self.voter_cards[card].cost.items:
                 me.resources[kind] -= int(n)
             me.to_place += self.voter_cards[card].voters
+            spent = sum(int(n) for _, n in self.voter_cards[card].cost.items)
             self.slots[action.slot] = None
+            self._emit(Event("voter_card_influenced", self.player, facts=(
+                ("voters", self.voter_cards[card].voters),)))
+            for kind, n in self.voter_cards[card].cost.items:
+                self._emit(Event("resources_spent", self.player, count=int(n),
+                                 facts=(("kind", kind),)))
+            del spent
             if sum(self.voter_deck.values()):
                 self.pending.append(f"slot:{action.slot}")
             return f"{who} influences {card} ({self.voter_cards[card].voters} voters)"
@@ -307,11 +358,20 @@ class AzadiState(State[Action]):
             mine = min(zone.count(self.player), zone.majority - 1)
             self.board.form_coalition(action.zone, self.player, action.partner,
                                       (mine, zone.majority - mine), self.track)
+            self._emit(Event("coalition_formed", self.player))
+            self._emit(Event("majority_formed", self.player, self.player))
             self._check_azadi()
             return f"{who} forms a coalition with P{action.partner + 1} in zone {action.zone}"
         if isinstance(action, EndTurn):
             me.to_place = 0          # voters of a card not placed this turn are discarded
             return self._end_turn()
+        if isinstance(action, Dissent):
+            return self._dissent(action.zone)
+        if isinstance(action, DiscardOwn):
+            self.board.remove_voter(action.zone, self.player, self.track)
+            self._emit(Event("voter_discarded", self.player, self.player))
+            self._check_azadi()
+            return f"{who} discards one of their voters in zone {action.zone}"
         raise IllegalAction(repr(action))
 
     def _draw(self, card: str) -> str:
@@ -340,6 +400,7 @@ class AzadiState(State[Action]):
             self.finished, self.end_reason = True, "turn limit"
             return
         self.parleyed = set()
+        self.paid_entry = set()
         if self.azadi:              # the Imperial Arms are gone after azadi
             self._begin_ideology()
             return
@@ -389,6 +450,11 @@ class AzadiState(State[Action]):
         if column and any(before < level <= after for level in (3, 5)):
             column.pop(0)                      # unlocking level 3 or 5 strengthens the attack
         self.current = None
+        self._emit(Event("ideology_card_answered", self.player,
+                         facts=(("ideologue", answer.ideologue),)))
+        for kind, n in answer.resources.items:
+            self._emit(Event("resources_gained", self.player, count=int(n),
+                             facts=(("kind", kind),)))
         self._after_cap()
         return f"P{self.player + 1} answers for the {answer.ideologue}"
 
@@ -409,20 +475,29 @@ class AzadiState(State[Action]):
             me.mat_voters -= 1
         else:
             me.to_place -= 1
+        line_cost = self._pay_entry(action.zone)
+        holders = self.board.zones[action.zone].holder
         try:
             self.board.add_voter(action.zone, self.player, self.track, action.volatile)
         except IllegalMove as exc:
             raise IllegalAction(str(exc)) from None
+        self._emit(Event("voter_placed", self.player, self.player,
+                         facts=(("volatile", action.volatile),)))
+        if not holders and self.player in self.board.zones[action.zone].holder:
+            self._emit(Event("majority_formed", self.player, self.player))
+        where = "a volatile area of " if action.volatile else ""
+        line = f"P{self.player + 1} {line_cost}places a voter in {where}zone {action.zone}"
         if action.volatile and not self.azadi:
             me.resources["legacy"] += 1     # entering a volatile area earns a Legacy
+            line += self._trigger_tyranny()
         self._check_azadi()
-        where = "a volatile area of " if action.volatile else ""
-        return f"P{self.player + 1} places a voter in {where}zone {action.zone}"
+        return line
 
     def _check_azadi(self) -> None:
         if self.azadi or not self.track.azadi:
             return
         self.azadi = True
+        self.tyranny = None                     # an unfinished Tyranny card is discarded
         for zone in self.board.zones:           # transfer of power
             keep = zone.split[zone.holder.index(IMPERIAL)] if zone.holder == (IMPERIAL,) else 0
             zone.voters[IMPERIAL] = min(zone.voters[IMPERIAL], keep)
@@ -444,6 +519,142 @@ class AzadiState(State[Action]):
         zones = self.board.zones
         return all(z.holder for z in zones) or all(
             z.free_ordinary() + z.free_volatile() == 0 for z in zones)
+
+
+    # -- Tyranny cards, Orders and events ---------------------------------------------
+
+    def zone_with_spare(self, player: int, index: int) -> bool:
+        zone = self.board.zones[index]
+        spare = zone.voters[player]
+        if player in zone.holder:
+            spare -= zone.split[zone.holder.index(player)]
+        return spare > 0
+
+    def _order_rules(self, index: int) -> list[Any]:
+        return [e for placed in self.in_play if placed.zone == index
+                for e in placed.order.effects if isinstance(e, Rule) and e.scope == "zone"]
+
+    def _forbidden(self, index: int, capability: str) -> bool:
+        from rules_engine.azadi.vocabulary import FORBID_REMOVES
+
+        return any(rule.kind == "forbid" and capability in FORBID_REMOVES.get(
+            rule.target, frozenset({rule.target})) for rule in self._order_rules(index))
+
+    def _may_enter(self, index: int) -> bool:
+        """An Order may make entering its zone cost something the player cannot pay."""
+        if self._forbidden(index, "place_voters"):
+            return False
+        for rule in self._order_rules(index):
+            if rule.kind == "require" and rule.target == "place_voter_in_zone":
+                needed = int(rule.value.get("discard_own_voters", 0))
+                spare = sum(1 for i in range(len(self.board.zones))
+                            if self.zone_with_spare(self.player, i))
+                if needed and spare == 0 and index not in self.paid_entry:
+                    return False
+                if index in self.paid_entry:
+                    continue
+                held = self.players[self.player].resources
+                if any(held[k] < int(n) for k, n in rule.value.items if k in RESOURCES):
+                    return False
+                if int(rule.value.get("any", 0)) > self.basic_total(self.player):
+                    return False
+        return True
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+        if self.tyranny is None or self.azadi:
+            return
+        counted = self.tyranny.record(event)
+        me = self.players[event.by] if event.by >= 0 else None
+        for choice, step in counted:
+            take = min(step, self.tyranny.legacy_left[choice])
+            self.tyranny.legacy_left[choice] -= take
+            if me is not None:
+                me.resources["legacy"] += take
+        done = self.tyranny.completed()
+        if done is not None:
+            self._resolve_tyranny(done)
+
+    def _trigger_tyranny(self) -> str:
+        if self.tyranny is not None or not self.tyranny_deck:
+            return ""
+        card = self.tyranny_deck.pop()
+        self.tyranny = ActiveTyranny(card)
+        for index, zone in enumerate(self.board.zones):
+            for _ in range(card.imperial_voters_per_zone):
+                if zone.free_ordinary() > 0:
+                    self.board.add_voter(index, IMPERIAL, self.track)
+        free = [i for i in range(len(self.board.zones))
+                if all(p.zone != i for p in self.in_play) and i not in self.resistance]
+        target = free[0] if free else self.emptiest_zone()
+        self.resistance.pop(target, None)        # an Order may cover a Resistance card
+        self.in_play.append(OrderInPlay(self.orders[card.order], target))
+        return (f"; Tyranny card {card.title!r}: 2 Imperial voters in every zone, Order "
+                f"{self.orders[card.order].title!r} in zone {target}")
+
+    def _resolve_tyranny(self, choice: int) -> None:
+        assert self.tyranny is not None
+        card = self.tyranny.card
+        self.tyranny = None
+        self.resolved.append((card.id, choice))
+        self.track.record("tyranny_resolved")
+        if self.spare_zones:                      # a new 9/17 or 11/21 zone
+            tile = self.spare_zones.pop(0)
+            n = len(self.board.zones)
+            index = self.board.place(Zone(tile.id, tile.areas, tile.majority, tile.volatile),
+                                     {n - 1, n - 2})
+            self.resistance[index] = card.choices[choice].resistance
+        self._check_azadi()
+
+    def _pay_entry(self, index: int) -> str:
+        """An Order's price for entering its zone, paid once a turn (ruling R19)."""
+        if index in self.paid_entry:
+            return ""
+        said = []
+        for rule in self._order_rules(index):
+            if rule.kind != "require" or rule.target != "place_voter_in_zone":
+                continue
+            for _ in range(int(rule.value.get("discard_own_voters", 0))):
+                spare = next(i for i in range(len(self.board.zones))
+                             if self.zone_with_spare(self.player, i))
+                self.board.remove_voter(spare, self.player, self.track)
+                self._emit(Event("voter_discarded", self.player, self.player))
+                said.append(f"discards a voter in zone {spare}")
+            for kind, n in rule.value.items:
+                if kind in RESOURCES:
+                    self.players[self.player].resources[kind] -= int(n)
+                    said.append(f"pays {n} {kind}")
+            if rule.value.get("any"):
+                self._pay_any(self.player, int(rule.value.get("any")))
+                said.append(f"pays {rule.value.get('any')} resources")
+        self.paid_entry.add(index)
+        return ("" if not said else ", ".join(said) + ", then ")
+
+    def _dissent(self, index: int) -> str:
+        placed = next(p for p in self.in_play if p.zone == index)
+        me = self.players[self.player]
+        cost = placed.order.dissent_cost
+        for kind, n in cost.items:
+            if kind in RESOURCES:
+                me.resources[kind] -= int(n)
+        if cost.get("any"):
+            self._pay_any(self.player, int(cost.get("any")))
+        placed.infamy -= 1
+        me.resources["infamy"] += 1
+        line = f"P{self.player + 1} dissents against {placed.order.title!r}"
+        self._emit(Event("dissent_committed", self.player))
+        if placed.infamy == 0:
+            self.in_play.remove(placed)
+            self.track.record("order_overturned")
+            line += ": the Order is overturned"
+            self._check_azadi()
+        return line
+
+    def _after_cap_in_actions(self) -> None:
+        me = self.players[self.player]
+        if sum(me.resources.values()) + me.mat_voters > self.config.resource_cap:
+            self.phase = "cap"
+
 
 
 class AzadiGame(Game):

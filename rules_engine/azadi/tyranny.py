@@ -1,0 +1,83 @@
+"""Tyranny cards and Imperial Orders in play: the active card, its tasks' progress
+(events filtered by each task's ``where``), completion, and the Orders with their
+Infamy. Pure bookkeeping; the engine decides when things happen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.azadi.board import IMPERIAL
+from rules_engine.azadi.model import ImperialOrder, TyrannyCard
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened: its name, who did it, and its facts."""
+
+    name: str
+    by: int
+    owner: int | None = None       # whose voter (voter events)
+    count: int = 1
+    facts: tuple[tuple[str, Any], ...] = ()
+
+    def fact(self, key: str, default: Any = None) -> Any:
+        return dict(self.facts).get(key, default)
+
+
+def _whose(rule: str, owner: int | None, by: int) -> bool:
+    if owner is None:
+        return True
+    return {"own": owner == by, "opponent": owner not in (by, IMPERIAL),
+            "imperial": owner == IMPERIAL, "rebel": owner != IMPERIAL,
+            "not_own": owner != by, "any": True}.get(rule, True)
+
+
+def matches(event: Event, name: str, where: dict[str, Any]) -> bool:
+    """Does ``event`` count for a task on ``name`` with filter ``where``?"""
+    if event.name != name:
+        return False
+    for key, value in where.items():
+        if key in ("whose", "who"):
+            if not _whose(value, event.owner, event.by):
+                return False
+        elif key == "by":
+            if value == "own" and event.by < 0:
+                return False
+        elif event.fact(key, value) != value:
+            return False
+    return True
+
+
+@dataclass
+class ActiveTyranny:
+    """The Tyranny card in play and how far each choice has come."""
+
+    card: TyrannyCard
+    progress: list[int] = field(default_factory=lambda: [0, 0])
+    legacy_left: list[int] = field(default_factory=lambda: [6, 6])
+
+    def record(self, event: Event) -> list[tuple[int, int]]:
+        """Count ``event`` for the choices it matches: [(choice, actions counted)]."""
+        counted = []
+        for n, choice in enumerate(self.card.choices):
+            if self.progress[n] >= choice.times:
+                continue
+            if matches(event, choice.task.event, choice.task.where.to_dict()):
+                step = min(event.count, choice.times - self.progress[n])
+                self.progress[n] += step
+                counted.append((n, step))
+        return counted
+
+    def completed(self) -> int | None:
+        for n, choice in enumerate(self.card.choices):
+            if self.progress[n] >= choice.times:
+                return n
+        return None
+
+
+@dataclass
+class OrderInPlay:
+    order: ImperialOrder
+    zone: int
+    infamy: int = 6
