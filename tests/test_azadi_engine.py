@@ -19,6 +19,7 @@ from rules_engine.azadi.engine import (
     EndParley,
     EndTurn,
     Place,
+    Vote,
 )
 from rules_engine.azadi.interpreter import unsupported
 from rules_engine.azadi.model import AzadiContent
@@ -126,12 +127,24 @@ def test_azadi_starts_the_transfer_of_power() -> None:
         board.add_voter(1, IMPERIAL, state.track)    # non-majority Imperial voters
     state.track.flag = state.track.fort - 1
     me = state.players[state.player]
+    other = state.players[1 - state.player]
+    me.resources["legacy"], other.resources["legacy"] = 0, 3
+    other_before = sum(z.count(1 - state.player) for z in board.zones)
+    zones_before = len(board.zones)
     me.to_place = board.zones[0].majority
     for _ in range(board.zones[0].majority):
         state.apply_action(Place(0))
     assert state.azadi                                # the majority's point reached the Fort
     assert board.zones[1].voters[IMPERIAL] == 0       # non-majority Imperials removed
     assert board.majority_voters(state.player) == board.zones[0].majority
+    assert len(board.zones) == zones_before + 1       # a new zone opens
+    # 3 Legacy cashed for 3 voters
+    assert other.resources["legacy"] == 0
+    assert sum(z.count(1 - state.player) for z in board.zones) == other_before + 3
+    assert state.phase == "vote" and state.foundation is not None
+    while state.phase == "vote":
+        state.apply_action(Vote(0))
+    assert state.foundation_side == 0 and state.phase == "actions"
     state.apply_action(EndTurn())
     assert state.phase in ("ideology", "answer", "actions") or state.pending
 
@@ -253,3 +266,24 @@ def test_an_order_makes_entering_its_zone_cost_a_voter() -> None:
     assert state.board.zones[0].count(state.player) == 0     # paid with that voter
     state.apply_action(Place(2))                             # paid once for the turn
     assert state.board.zones[2].count(state.player) == 2
+
+
+def test_monument_contributions_and_the_foundation_vote() -> None:
+    from rules_engine.azadi.engine import Contribute
+
+    state = in_actions(3)
+    me = state.players[state.player]
+    costs = state.tracker_costs
+    me.resources["legacy"] = costs[0] + costs[1]
+    state.apply_action(Contribute())
+    state.apply_action(Contribute())
+    assert state.contributions == [state.player, state.player]
+    assert me.resources["legacy"] == 0 and Contribute() not in state.legal_actions()
+    # the vote: contributions weigh; a tie goes to the player who contributed last
+    state.foundation = state.content.foundation_cards[0]
+    state.contributions = [0, 1]
+    state.voting, state.votes = [0, 1, 2], {}
+    state.return_to, state.return_phase, state.phase, state.player = 0, "actions", "vote", 0
+    for side in (0, 1, 0):
+        state.apply_action(Vote(side))
+    assert state.foundation_side == 1        # 1 vote each; player 2 (index 1) marked last

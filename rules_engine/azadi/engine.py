@@ -96,13 +96,24 @@ class Dissent:
 
 
 @dataclass(frozen=True, order=True)
+class Contribute:
+    """Pay the Legacy of the next spot on the Monument Tracker to mark a contribution."""
+
+
+@dataclass(frozen=True, order=True)
+class Vote:
+    """Vote for a side (0 or 1) of the Foundation card, with your contributions."""
+    side: int
+
+
+@dataclass(frozen=True, order=True)
 class DiscardOwn:
     """Discard one of your own non-majority voters (free, as often as you like)."""
     zone: int
 
 
 Action = Draw | Take | Parley | EndParley | Answer | Redraw | Discard | Influence | Place | \
-    Coalition | EndTurn | Dissent | DiscardOwn
+    Coalition | EndTurn | Dissent | DiscardOwn | Contribute | Vote
 
 
 @dataclass(frozen=True)
@@ -169,6 +180,14 @@ class AzadiState(State[Action]):
         self.resistance: dict[int, int] = {}                  # zone -> Resistance number
         self.events: list[Event] = []
         self.paid_entry: set[int] = set()
+        self.tracker_costs = [int(c) for c in content.parameters.get(
+            "monument_tracker_costs", ())]
+        self.contributions: list[int] = []         # who marked each spot, in order
+        self.foundation: Any = None
+        self.votes: dict[int, int] = {}
+        self.voting: list[int] = []
+        self.foundation_side: int | None = None
+        self.return_to, self.return_phase = 0, "actions"
         self.spare_zones = [z for z in content.zones if z.areas in (17, 21) for _ in
                             range(z.copies)]
         self._advance()
@@ -259,6 +278,8 @@ class AzadiState(State[Action]):
             return out
         if self.phase == "cap":
             return [Discard(k) for k in (*RESOURCES, "legacy", "infamy") if me.resources[k]]
+        if self.phase == "vote":
+            return [Vote(0), Vote(1)]
         out = [EndTurn()]
         out += [Influence(i) for i, card in enumerate(self.slots)
                 if card is not None and self._affordable(me, card)]
@@ -270,6 +291,10 @@ class AzadiState(State[Action]):
                     out.append(Place(i))
                 if zone.free_volatile() > 0 and (self.tyranny is None or self.azadi):
                     out.append(Place(i, True))
+        spot = len(self.contributions)
+        if not self.azadi and spot < len(self.tracker_costs) and \
+                me.resources["legacy"] >= self.tracker_costs[spot]:
+            out.append(Contribute())
         for placed in self.in_play:
             cost = placed.order.dissent_cost
             if all(me.resources[k] >= int(n) for k, n in cost.items if k in RESOURCES) and \
@@ -367,6 +392,14 @@ class AzadiState(State[Action]):
             return self._end_turn()
         if isinstance(action, Dissent):
             return self._dissent(action.zone)
+        if isinstance(action, Contribute):
+            cost = self.tracker_costs[len(self.contributions)]
+            me.resources["legacy"] -= cost
+            self.contributions.append(self.player)
+            self._emit(Event("monument_contribution", self.player))
+            return f"{who} pays {cost} Legacy for contribution {len(self.contributions)}"
+        if isinstance(action, Vote):
+            return self._vote(action.side)
         if isinstance(action, DiscardOwn):
             self.board.remove_voter(action.zone, self.player, self.track)
             self._emit(Event("voter_discarded", self.player, self.player))
@@ -498,6 +531,7 @@ class AzadiState(State[Action]):
             return
         self.azadi = True
         self.tyranny = None                     # an unfinished Tyranny card is discarded
+        self._open_zone()                       # whoever gained the last point opens a zone
         for zone in self.board.zones:           # transfer of power
             keep = zone.split[zone.holder.index(IMPERIAL)] if zone.holder == (IMPERIAL,) else 0
             zone.voters[IMPERIAL] = min(zone.voters[IMPERIAL], keep)
@@ -505,6 +539,66 @@ class AzadiState(State[Action]):
                 zone.holder, zone.split = (), ()
         for index in range(len(self.board.zones)):
             self.board.update_majority(index, self.track)
+        self._cash_legacy()
+        self._choose_foundation()
+
+    def _open_zone(self) -> int | None:
+        if not self.spare_zones:
+            return None
+        tile = self.spare_zones.pop(0)
+        n = len(self.board.zones)
+        return self.board.place(Zone(tile.id, tile.areas, tile.majority, tile.volatile),
+                                {n - 1, n - 2})
+
+    def _cash_legacy(self) -> None:
+        """Every Legacy left becomes a voter, placed where its owner is strongest (R20)."""
+        for player, mine in enumerate(self.players):
+            while mine.resources["legacy"] > 0:
+                open_zones = [i for i, z in enumerate(self.board.zones) if z.free_ordinary()]
+                if not open_zones:
+                    break
+                index = max(open_zones, key=lambda i: (self.board.zones[i].count(player), -i))
+                mine.resources["legacy"] -= 1
+                self.board.add_voter(index, player, self.track)
+
+    def _choose_foundation(self) -> None:
+        """The Foundation card of the two most held ideologies; then the vote (R20)."""
+        held: Counter[str] = Counter()
+        for mine in self.players:
+            held.update(mine.levels)
+        order = sorted(IDEOLOGUES, key=lambda i: (-held[i], IDEOLOGUES.index(i)))
+        self.foundation = next((f for f in self.content.foundation_cards
+                                if (f.dominant, f.second) == (order[0], order[1])), None)
+        if self.foundation is None:
+            return
+        count = len(self.players)
+        self.voting = [(self.player + k) % count for k in range(count)]
+        self.return_to, self.return_phase = self.player, self.phase
+        self.votes = {}
+        self.phase = "vote"
+        self.player = self.voting[0]
+
+    def _vote(self, side: int) -> str:
+        voter = self.voting.pop(0)
+        self.votes[voter] = side
+        line = f"P{voter + 1} votes for side {side + 1} of {self.foundation.id}"
+        if self.voting:
+            self.player = self.voting[0]
+            return line
+        weight = Counter(self.contributions)
+        tally = [sum(weight[p] for p, s in self.votes.items() if s == side) for side in (0, 1)]
+        if tally[0] != tally[1]:
+            self.foundation_side = 0 if tally[0] > tally[1] else 1
+        else:                                   # the tie-breaks: most contributions, last marked
+            most = max(weight.values(), default=0)
+            tied = [p for p in self.votes if weight[p] == most]
+            last = next((p for p in reversed(self.contributions) if p in tied), None)
+            decider = last if last is not None else tied[0] if tied else self.return_to
+            self.foundation_side = self.votes.get(decider, 0)
+        self.player = self.return_to
+        self.phase = self.return_phase
+        founded = self.foundation.sides[self.foundation_side].title
+        return line + f"; the nation is founded as {founded!r}"
 
     def _end_turn(self) -> str:
         line = f"P{self.player + 1} ends the turn"
