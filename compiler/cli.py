@@ -177,8 +177,8 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
 
     seats = tuple(b.strip() for b in bots.split(","))
     if game == "azadi":
-        if not 2 <= len(seats) <= 5 or any(b != "random" for b in seats):
-            raise click.BadParameter("2 to 5 seats of: random", param_hint="--bots")
+        if not 2 <= len(seats) <= 5 or any(b not in ("random", "greedy") for b in seats):
+            raise click.BadParameter("2 to 5 seats of: random, greedy", param_hint="--bots")
     elif game == "san":
         from rules_engine.san.bots import BOTS
 

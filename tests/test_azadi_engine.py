@@ -287,3 +287,20 @@ def test_monument_contributions_and_the_foundation_vote() -> None:
     for side in (0, 1, 0):
         state.apply_action(Vote(side))
     assert state.foundation_side == 1        # 1 vote each; player 2 (index 1) marked last
+
+
+def test_greedy_bots_play_legal_games() -> None:
+    from rules_engine.azadi.bots import GreedyBot
+
+    game = AzadiGame(content(), 4, "easy")
+    resolved = 0
+    for seed in range(30):
+        state = game.new_initial_state(seed)
+        bots = [GreedyBot(seed * 10 + i) for i in range(4)]
+        while not state.is_terminal():
+            player = state.current_player()
+            state.apply_action(state.sample_chance() if player == CHANCE
+                               else bots[player].choose(state))
+            invariants(state)
+        resolved += len(state.resolved)
+    assert resolved > 0          # greedy play completes Tyranny cards

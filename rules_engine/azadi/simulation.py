@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_engine.azadi.bots import make_bot
 from rules_engine.azadi.engine import AzadiGame, AzadiState
 from rules_engine.azadi.model import AzadiContent
-from rules_engine.core.game import RandomBot
 
 
 def setup(seed: int, content: AzadiContent, bots: tuple[str, ...] = ("random",) * 4,
@@ -14,7 +14,7 @@ def setup(seed: int, content: AzadiContent, bots: tuple[str, ...] = ("random",) 
           ) -> tuple[AzadiGame, list[Any], Any]:
     del first_game
     game = AzadiGame(content, len(bots), difficulty, campaign)
-    return game, [RandomBot(seed * 10 + i) for i in range(len(bots))], summarise
+    return game, [make_bot(name, seed * 10 + i) for i, name in enumerate(bots)], summarise
 
 
 def summarise(state: AzadiState) -> tuple[int, int, str, dict[str, int]]:
