@@ -22,6 +22,7 @@ from rules_engine.azadi.engine import (
     Influence,
     Parley,
     Place,
+    UsePower,
     Vote,
 )
 from rules_engine.azadi.tyranny import Event, matches
@@ -85,6 +86,10 @@ class GreedyBot:
         for action in actions:
             if self._task_help(state, action):
                 return action
+        powers = [a for a in actions if isinstance(a, UsePower)]
+        if powers:            # free and cheap powers first; the Maidaan when Infamy allows
+            return min(powers, key=lambda a: (a.source.startswith("maidaan:"), a.source,
+                                              a.index))
         places = [a for a in actions if isinstance(a, Place)]
         if places:
             volatile = [a for a in places if a.volatile]

@@ -23,7 +23,7 @@ from rules_engine.azadi.board import IMPERIAL, Board, IllegalMove, Zone
 from rules_engine.azadi.model import IDEOLOGUES, RESOURCE_OF, RESOURCES, AzadiContent
 from rules_engine.azadi.points import AzadiTrack
 from rules_engine.azadi.tyranny import ActiveTyranny, Event, OrderInPlay
-from rules_engine.core.effects import Ability, Rule
+from rules_engine.core.effects import Ability, Effect, Rule
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
 
 # -- actions ---------------------------------------------------------------------------
@@ -107,13 +107,21 @@ class Vote:
 
 
 @dataclass(frozen=True, order=True)
+class UsePower:
+    """Use a power: ``ideologue:<id>:<level>``, ``tyranny:<choice>``, ``resistance:<zone>``
+    or ``maidaan:<id>``; ``index`` picks the ability on it."""
+    source: str
+    index: int = 0
+
+
+@dataclass(frozen=True, order=True)
 class DiscardOwn:
     """Discard one of your own non-majority voters (free, as often as you like)."""
     zone: int
 
 
 Action = Draw | Take | Parley | EndParley | Answer | Redraw | Discard | Influence | Place | \
-    Coalition | EndTurn | Dissent | DiscardOwn | Contribute | Vote
+    Coalition | EndTurn | Dissent | DiscardOwn | Contribute | Vote | UsePower
 
 
 @dataclass(frozen=True)
@@ -180,6 +188,7 @@ class AzadiState(State[Action]):
         self.resistance: dict[int, int] = {}                  # zone -> Resistance number
         self.events: list[Event] = []
         self.paid_entry: set[int] = set()
+        self.uses: Counter[tuple[str, int]] = Counter()
         self.tracker_costs = [int(c) for c in content.parameters.get(
             "monument_tracker_costs", ())]
         self.contributions: list[int] = []         # who marked each spot, in order
@@ -291,6 +300,7 @@ class AzadiState(State[Action]):
                     out.append(Place(i))
                 if zone.free_volatile() > 0 and (self.tyranny is None or self.azadi):
                     out.append(Place(i, True))
+        out += [UsePower(source, n) for source, n, _ in self._usable_powers()]
         spot = len(self.contributions)
         if not self.azadi and spot < len(self.tracker_costs) and \
                 me.resources["legacy"] >= self.tracker_costs[spot]:
@@ -400,6 +410,8 @@ class AzadiState(State[Action]):
             return f"{who} pays {cost} Legacy for contribution {len(self.contributions)}"
         if isinstance(action, Vote):
             return self._vote(action.side)
+        if isinstance(action, UsePower):
+            return self._use_power(action)
         if isinstance(action, DiscardOwn):
             self.board.remove_voter(action.zone, self.player, self.track)
             self._emit(Event("voter_discarded", self.player, self.player))
@@ -434,11 +446,13 @@ class AzadiState(State[Action]):
             return
         self.parleyed = set()
         self.paid_entry = set()
+        self.uses = Counter()
         if self.azadi:              # the Imperial Arms are gone after azadi
             self._begin_ideology()
             return
         self.crown = (self.crown + 1) % len(IDEOLOGUES)
         self.phase = "parley"
+        self._timed("start_of_turn")
 
     def _attack(self) -> str:
         ideologue = IDEOLOGUES[self.crown]
@@ -500,8 +514,10 @@ class AzadiState(State[Action]):
     def _pay_any(self, player: int, amount: int) -> None:
         held = self.players[player].resources
         for _ in range(amount):
-            kind = max((k for k in RESOURCES if held[k] > 0), key=lambda k: (held[k], k))
-            held[kind] -= 1
+            kinds = [k for k in RESOURCES if held[k] > 0]
+            if not kinds:
+                raise IllegalAction("not enough resources to pay")
+            held[max(kinds, key=lambda k: (held[k], k))] -= 1
 
     def _place(self, me: Player, action: Place) -> str:
         if me.mat_voters:
@@ -531,7 +547,7 @@ class AzadiState(State[Action]):
             return
         self.azadi = True
         self.tyranny = None                     # an unfinished Tyranny card is discarded
-        self._open_zone()                       # whoever gained the last point opens a zone
+        self.open_zone()                        # whoever gained the last point opens a zone
         for zone in self.board.zones:           # transfer of power
             keep = zone.split[zone.holder.index(IMPERIAL)] if zone.holder == (IMPERIAL,) else 0
             zone.voters[IMPERIAL] = min(zone.voters[IMPERIAL], keep)
@@ -542,7 +558,7 @@ class AzadiState(State[Action]):
         self._cash_legacy()
         self._choose_foundation()
 
-    def _open_zone(self) -> int | None:
+    def open_zone(self) -> int | None:
         if not self.spare_zones:
             return None
         tile = self.spare_zones.pop(0)
@@ -601,6 +617,7 @@ class AzadiState(State[Action]):
         return line + f"; the nation is founded as {founded!r}"
 
     def _end_turn(self) -> str:
+        self._timed("end_of_turn")
         line = f"P{self.player + 1} ends the turn"
         if self.azadi and self._all_settled():
             self.finished, self.end_reason = True, "all majorities formed or areas filled"
@@ -725,13 +742,16 @@ class AzadiState(State[Action]):
         return ("" if not said else ", ".join(said) + ", then ")
 
     def _dissent(self, index: int) -> str:
+        return self.dissent_against(index, free=False)
+
+    def dissent_against(self, index: int, free: bool) -> str:
         placed = next(p for p in self.in_play if p.zone == index)
         me = self.players[self.player]
         cost = placed.order.dissent_cost
-        for kind, n in cost.items:
+        for kind, n in cost.items if not free else ():
             if kind in RESOURCES:
                 me.resources[kind] -= int(n)
-        if cost.get("any"):
+        if cost.get("any") and not free:
             self._pay_any(self.player, int(cost.get("any")))
         placed.infamy -= 1
         me.resources["infamy"] += 1
@@ -748,6 +768,154 @@ class AzadiState(State[Action]):
         me = self.players[self.player]
         if sum(me.resources.values()) + me.mat_voters > self.config.resource_cap:
             self.phase = "cap"
+
+
+
+    # -- powers ------------------------------------------------------------------------
+
+    def remove_voter(self, index: int, owner: int, event: str) -> None:
+        self.board.remove_voter(index, owner, self.track)
+        self._emit(Event(event, self.player, owner))
+
+    def influence_with(self, player: int, discount: int, interchangeable: bool,
+                       extra: int) -> None:
+        """Influence the open voter card worth most voters that the player can pay."""
+        me = self.players[player]
+        best = None
+        for slot, card_id in enumerate(self.slots):
+            if card_id is None:
+                continue
+            cost = Counter({k: int(n) for k, n in self.voter_cards[card_id].cost.items})
+            for _ in range(discount):
+                if +cost:
+                    cost[max(+cost, key=lambda k: (cost[k], k))] -= 1
+            total = sum((+cost).values())
+            fits = self.basic_total(player) >= total if interchangeable else all(
+                me.resources[k] >= n for k, n in cost.items())
+            if fits and (best is None or self.voter_cards[card_id].voters > best[0]):
+                best = (self.voter_cards[card_id].voters, slot, +cost)
+        if best is None:
+            return
+        voters, slot, cost = best
+        if interchangeable:
+            self._pay_any(player, sum(cost.values()))
+        else:
+            for kind, n in cost.items():
+                me.resources[kind] -= n
+        me.to_place += voters + extra
+        card_id = self.slots[slot]
+        self.slots[slot] = None
+        if sum(self.voter_deck.values()):
+            self.pending.append(f"slot:{slot}")
+        self._emit(Event("voter_card_influenced", player, facts=(("voters", voters),)))
+        del card_id
+
+    def _sources(self) -> list[tuple[str, tuple[Effect, ...], int]]:
+        """(source, effects, Infamy cost) of every power the current player may use."""
+        me = self.players[self.player]
+        found: list[tuple[str, tuple[Effect, ...], int]] = []
+        for ideologue in self.content.ideologues:
+            for power in ideologue.powers:
+                if me.levels[ideologue.id] >= power.level:
+                    found.append((f"ideologue:{ideologue.id}:{power.level}", power.effects, 0))
+        if self.tyranny is not None and not self.azadi:
+            for n, choice in enumerate(self.tyranny.card.choices):
+                found.append((f"tyranny:{n}", choice.while_active, 0))
+        cards = {c.number: c for c in self.content.resistance_cards}
+        for zone_index, number in sorted(self.resistance.items()):
+            card = cards.get(number)
+            zone = self.board.zones[zone_index]
+            if card is None or me.levels[card.ideologue] < 3 or zone.holder == (IMPERIAL,):
+                continue
+            if zone.holder and self.player not in zone.holder:
+                continue
+            if any(p.zone == zone_index for p in self.in_play):
+                continue
+            found.append((f"resistance:{zone_index}", card.effects, 0))
+        for maidaan in self.content.maidaan_powers:
+            if me.resources["infamy"] >= maidaan.cost:
+                found.append((f"maidaan:{maidaan.id}", maidaan.effects, maidaan.cost))
+        return found
+
+    def _usable_powers(self) -> list[tuple[str, int, Ability]]:
+        usable = []
+        for source, effects, infamy in self._sources():
+            for n, effect in enumerate(effects):
+                if not isinstance(effect, Ability) or effect.when != "activated" and \
+                        not (source.startswith("maidaan:") and effect.when == "once"):
+                    continue
+                if not interpreter.supported(effect):
+                    continue
+                limit = effect.limit.get("per_turn") or effect.limit.get("per_game")
+                if not source.startswith("maidaan:") and limit is not None and \
+                        self.uses[(source, n)] >= int(limit):
+                    continue
+                if not source.startswith("maidaan:") and limit is None and \
+                        self.uses[(source, n)] >= 1:
+                    continue       # unlimited powers still once a turn in the engine (R21)
+                if not self._can_pay(effect.cost, infamy):
+                    continue
+                usable.append((source, n, effect))
+        return usable
+
+    def _can_pay(self, cost: Any, infamy: int = 0) -> bool:
+        me = self.players[self.player]
+        for kind, n in cost.items:
+            if kind in (*RESOURCES, "legacy", "infamy") and me.resources[kind] < int(n):
+                return False
+        specific = sum(int(n) for k, n in cost.items if k in RESOURCES)
+        if int(cost.get("any", 0)) > self.basic_total(self.player) - specific:
+            return False
+        needs_voter = int(cost.get("discard_own_voters", 0)) or \
+            int(cost.get("evict_own_voters", 0))
+        if needs_voter and not any(self.zone_with_spare(self.player, i)
+                                   for i in range(len(self.board.zones))):
+            return False
+        return me.resources["infamy"] >= infamy + int(cost.get("infamy", 0))
+
+    def _pay(self, cost: Any, infamy: int) -> None:
+        me = self.players[self.player]
+        for kind, n in cost.items:
+            if kind in (*RESOURCES, "legacy", "infamy"):
+                me.resources[kind] -= int(n)
+        if cost.get("any"):
+            self._pay_any(self.player, int(cost.get("any")))
+        for key, event in (("discard_own_voters", "voter_discarded"),
+                           ("evict_own_voters", "voter_evicted")):
+            for _ in range(int(cost.get(key, 0))):
+                index = self.zone_with_most(self.player)
+                if index is None:
+                    break
+                self.remove_voter(index, self.player, event)
+                if key == "evict_own_voters":
+                    me.mat_voters += 1
+        me.resources["infamy"] -= infamy
+
+    def _use_power(self, action: UsePower) -> str:
+        found = {(s, n): (e, i) for s, n, e in self._usable_powers()
+                 for i in [next(c for src, _, c in self._sources() if src == s)]}
+        ability, infamy = found[(action.source, action.index)]
+        self.uses[(action.source, action.index)] += 1
+        self._pay(ability.cost, infamy)
+        if action.source.startswith("maidaan:"):
+            self._emit(Event("maidaan_used", self.player))
+        if action.source.startswith("resistance:"):
+            self._emit(Event("resistance_card_used", self.player))
+        interpreter.run_ability(self, self.player, ability)
+        self._check_azadi()
+        return f"P{self.player + 1} uses {action.source}"
+
+    def _timed(self, window: str) -> None:
+        """Start- and end-of-turn abilities of the active Tyranny card."""
+        if self.tyranny is None or self.azadi:
+            return
+        for choice in self.tyranny.card.choices:
+            for effect in choice.while_active:
+                if isinstance(effect, Ability) and effect.when == window and \
+                        interpreter.supported(effect) and self._can_pay(effect.cost):
+                    self._pay(effect.cost, 0)
+                    interpreter.run_ability(self, self.player, effect)
+        self._check_azadi()
 
 
 

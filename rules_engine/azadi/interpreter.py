@@ -1,9 +1,9 @@
-"""Runs AZADI effects on a game state. Every action kind either has an interpreter
-function here or is listed by :func:`unsupported`, so a card whose effect cannot be
-run is reported (never silently skipped).
+"""Runs AZADI effects on a game state. Every action kind either has a handler here
+or the ability using it is reported by :func:`unsupported` (never silently skipped).
 
-This first version runs what the Imperial Attack cards use; the other kinds are
-reported as not yet supported.
+Targets are chosen by the engine for the acting player (the zone and voters that
+help them most: breaking an Imperial majority first); letting players choose
+targets is future work (docs/rulings.md R21).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from rules_engine.azadi.board import IMPERIAL
 from rules_engine.azadi.model import RESOURCES, AzadiContent
 from rules_engine.core.effects import Ability, Action, Effect, FrozenMap
 
@@ -20,12 +21,32 @@ if TYPE_CHECKING:
 Handler = Callable[["AzadiState", int, Action], None]
 
 
-def _count(state: AzadiState, player: int, value: Any) -> int:
+def count(state: AzadiState, player: int, value: Any) -> int:
+    """A count expression's value for ``player``."""
     if isinstance(value, int):
         return value
-    if isinstance(value, FrozenMap) and "per_resources_left" in value:
-        return state.resources_total(player) // int(value.get("per_resources_left"))
+    if isinstance(value, FrozenMap):
+        if "per_resources_left" in value:
+            return state.basic_total(player) // int(value.get("per_resources_left"))
+        if "per_contribution" in value:
+            return state.contributions.count(player) * int(value.get("per_contribution"))
+        if "contributions" in value:
+            return state.contributions.count(player)
+        if "per_level" in value:
+            return state.players[player].levels[str(value.get("per_level"))]
     return 0
+
+
+def _least_held(state: AzadiState, player: int) -> str:
+    held = state.players[player].resources
+    return min(RESOURCES, key=lambda k: (held[k], k))
+
+
+def _gain_resources(state: AzadiState, player: int, action: Action) -> None:
+    held = state.players[player].resources
+    for kind, amount in action.get("resources", FrozenMap()).items:
+        for _ in range(count(state, player, amount)):
+            held[_least_held(state, player) if kind == "any" else kind] += 1
 
 
 def _discard_resources(state: AzadiState, player: int, action: Action) -> None:
@@ -33,10 +54,10 @@ def _discard_resources(state: AzadiState, player: int, action: Action) -> None:
     amount = action.get("count", 1)
     held = state.players[player].resources
     if kind in RESOURCES:
-        take = held[kind] if amount == "all" else min(held[kind], _count(state, player, amount))
+        take = held[kind] if amount == "all" else min(held[kind], count(state, player, amount))
         held[kind] -= take
         return
-    left = state.basic_total(player) if amount == "all" else _count(state, player, amount)
+    left = state.basic_total(player) if amount == "all" else count(state, player, amount)
     for _ in range(left):          # the most plentiful first: the player keeps variety
         kinds = [k for k in RESOURCES if held[k] > 0]
         if not kinds:
@@ -44,60 +65,146 @@ def _discard_resources(state: AzadiState, player: int, action: Action) -> None:
         held[max(kinds, key=lambda k: (held[k], k))] -= 1
 
 
-def _add_imperial_voters(state: AzadiState, player: int, action: Action) -> None:
-    from rules_engine.azadi.board import IMPERIAL
+def _take_resources(state: AzadiState, player: int, action: Action) -> None:
+    others = [p for p in range(len(state.players)) if p != player]
+    if not others:
+        return
+    victims = others if action.get("from") == "each_other_player" else \
+        [max(others, key=lambda p: (state.basic_total(p), -p))]
+    for victim in victims:
+        held = state.players[victim].resources
+        for _ in range(count(state, player, action.get("count", 1))):
+            kind = action.get("kind", "any")
+            kinds = [k for k in RESOURCES if held[k] > 0 and kind in ("any", k)]
+            if not kinds:
+                break
+            chosen = max(kinds, key=lambda k: (held[k], k))
+            held[chosen] -= 1
+            state.players[player].resources[chosen] += 1
 
-    count = _count(state, player, action.get("count", 1))
+
+def _donate_resources(state: AzadiState, player: int, action: Action) -> None:
+    others = [p for p in range(len(state.players)) if p != player]
+    if not others:
+        return
+    held = state.players[player].resources
+    receivers = others if action.get("to") == "each_other_player" else \
+        [min(others, key=lambda p: (state.basic_total(p), p))]
+    for receiver in receivers:
+        for _ in range(count(state, player, action.get("count", 1))):
+            kinds = [k for k in RESOURCES if held[k] > 0]
+            if not kinds:
+                return
+            chosen = max(kinds, key=lambda k: (held[k], k))
+            held[chosen] -= 1
+            state.players[receiver].resources[chosen] += 1
+
+
+def _place_voters(state: AzadiState, player: int, action: Action) -> None:
+    state.players[player].to_place += count(state, player, action.get("count", 1)) * max(
+        1, count(state, player, action.get("per_zone", 1)))
+
+
+def _owners(state: AzadiState, player: int, whose: str) -> list[int]:
+    rebels = list(range(len(state.players)))
+    return {"own": [player], "opponent": [p for p in rebels if p != player],
+            "imperial": [IMPERIAL], "rebel": rebels,
+            "not_own": [IMPERIAL] + [p for p in rebels if p != player],
+            "any": [IMPERIAL] + [p for p in rebels if p != player] + [player]}.get(whose, [])
+
+
+def _target(state: AzadiState, player: int, action: Action) -> tuple[int, int] | None:
+    """(zone, owner) of the voter the acting player would best remove."""
+    best = None
+    majority_ok = bool(action.get("majority", False))
+    for owner in _owners(state, player, action.get("whose", "any")):
+        for index, zone in enumerate(state.board.zones):
+            spare = zone.voters[owner]
+            if owner in zone.holder and not majority_ok:
+                spare -= zone.split[zone.holder.index(owner)]
+            if spare <= 0:
+                continue
+            breaks_imperial = zone.holder == (IMPERIAL,) and owner == IMPERIAL
+            value = (breaks_imperial, owner == IMPERIAL, owner != player, spare, -index)
+            if best is None or value > best[0]:
+                best = (value, index, owner)
+    return None if best is None else (best[1], best[2])
+
+
+def _remove_voters(state: AzadiState, player: int, action: Action) -> None:
+    for _ in range(count(state, player, action.get("count", 1))):
+        found = _target(state, player, action)
+        if found is None:
+            return
+        index, owner = found
+        state.remove_voter(index, owner, {"evict_voters": "voter_evicted",
+                                          "discard_voters": "voter_discarded",
+                                          "convert_voters": "voter_converted"}[action.kind])
+        if action.kind == "evict_voters" and owner != IMPERIAL:
+            state.players[owner].mat_voters += 1
+        if action.kind == "convert_voters":
+            receiver = IMPERIAL if owner == player else player
+            state.board.add_voter(index, receiver, state.track)
+
+
+def _move_voters(state: AzadiState, player: int, action: Action) -> None:
+    for _ in range(count(state, player, action.get("count", 1))):
+        source = state.zone_with_most(player)
+        if source is None:
+            return
+        targets = [n for n in state.board.adjacent[source]
+                   if state.board.zones[n].free_ordinary() > 0]
+        if not targets:
+            return
+        target = max(targets, key=lambda n: (state.board.zones[n].count(player), -n))
+        state.remove_voter(source, player, "voter_moved")
+        state.board.add_voter(target, player, state.track)
+
+
+def _influence(state: AzadiState, player: int, action: Action) -> None:
+    state.influence_with(player, count(state, player, action.get("discount", 0)),
+                         bool(action.get("interchangeable", False)),
+                         count(state, player, action.get("extra_voters", 0)))
+
+
+def _add_imperial_voters(state: AzadiState, player: int, action: Action) -> None:
+    amount = count(state, player, action.get("count", 1))
     zone = action.get("zone", "one")
     indices = range(len(state.board.zones)) if zone == "each" else \
         [state.emptiest_zone()] if state.board.zones else []
     for index in indices:
-        for _ in range(count):
+        for _ in range(amount):
             if state.board.zones[index].free_ordinary() > 0:
                 state.board.add_voter(index, IMPERIAL, state.track)
 
 
-def _lose_own_voters(state: AzadiState, player: int, action: Action) -> None:
-    """Evict (back to the mat) or discard the player's own non-majority voters."""
-    count = _count(state, player, action.get("count", 1))
-    for _ in range(count):
-        index = state.zone_with_most(player)
-        if index is None:
-            return
-        state.board.remove_voter(index, player, state.track)
-        if action.kind == "evict_voters":
-            state.players[player].mat_voters += 1
-
-
-def _convert_own_voters(state: AzadiState, player: int, action: Action) -> None:
-    from rules_engine.azadi.board import IMPERIAL
-
-    count = _count(state, player, action.get("count", 1))
-    for _ in range(count):
-        index = state.zone_with_most(player)
-        if index is None:
-            return
-        state.board.remove_voter(index, player, state.track)
-        state.board.add_voter(index, IMPERIAL, state.track)
-
-
-HANDLERS: dict[str, Handler] = {
-    "discard_resources": _discard_resources,
-    "add_imperial_voters": _add_imperial_voters,
-}
-
-
-def _own_only(kind: str, handler: Handler) -> Handler:
+def _gain(kind: str) -> Handler:
     def run(state: AzadiState, player: int, action: Action) -> None:
-        if action.get("whose", "own") != "own":
-            raise NotImplementedError(f"{kind} of other players' voters")
-        handler(state, player, action)
+        state.players[player].resources[kind] += count(state, player, action.get("count", 1))
     return run
 
 
-HANDLERS["evict_voters"] = _own_only("evict_voters", _lose_own_voters)
-HANDLERS["discard_voters"] = _own_only("discard_voters", _lose_own_voters)
-HANDLERS["convert_voters"] = _own_only("convert_voters", _convert_own_voters)
+def _dissent(state: AzadiState, player: int, action: Action) -> None:
+    for _ in range(count(state, player, action.get("count", 1))):
+        if not state.in_play:
+            return
+        state.dissent_against(state.in_play[0].zone, free=True)
+
+
+def _open_zone(state: AzadiState, player: int, action: Action) -> None:
+    state.open_zone()
+
+
+HANDLERS: dict[str, Handler] = {
+    "gain_resources": _gain_resources, "discard_resources": _discard_resources,
+    "take_resources": _take_resources, "donate_resources": _donate_resources,
+    "place_voters": _place_voters, "evict_voters": _remove_voters,
+    "discard_voters": _remove_voters, "convert_voters": _remove_voters,
+    "move_voters": _move_voters, "gerrymander": _move_voters,
+    "influence_voter_card": _influence, "add_imperial_voters": _add_imperial_voters,
+    "gain_legacy": _gain("legacy"), "gain_infamy": _gain("infamy"),
+    "dissent": _dissent, "open_zone": _open_zone,
+}
 
 
 def run_ability(state: AzadiState, player: int, ability: Ability) -> None:
@@ -105,20 +212,13 @@ def run_ability(state: AzadiState, player: int, ability: Ability) -> None:
         HANDLERS[action.kind](state, player, action)
 
 
-def _supported(effect: Effect) -> bool:
-    if not isinstance(effect, Ability):
-        return False
-    for action in effect.actions:
-        if action.kind not in HANDLERS:
-            return False
-        if action.kind in ("evict_voters", "discard_voters", "convert_voters") and \
-                action.get("whose", "own") != "own":
-            return False
-    return True
+def supported(effect: Effect) -> bool:
+    """Whether this interpreter can run ``effect``."""
+    return isinstance(effect, Ability) and all(a.kind in HANDLERS for a in effect.actions)
 
 
 def unsupported(model: AzadiContent) -> Iterator[tuple[str, Any]]:
     """(card, location) for every Attack card whose effects this interpreter cannot run."""
     for card in model.attack_cards:
-        if not all(_supported(e) for e in card.effects):
+        if not all(supported(e) for e in card.effects):
             yield f"attack card {card.title!r}", card.location
