@@ -157,6 +157,9 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default="medium",
               show_default=True, help="AZADI: Table 1 difficulty.")
 @click.option("--campaign", default="", help="AZADI: campaign id (default: the first).")
+@click.option("--seat-of-power", is_flag=True, help="AZADI: the Mandate lies in the capital.")
+@click.option("--mandate", default="", help="AZADI, Seat of Power: another campaign's "
+              "Mandate (alternate history).")
 @click.option("--replay", type=int, default=None, help="Print the game of this seed, step by step.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, help="Also write the report as HTML and PDF with charts here.")
@@ -164,8 +167,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
               show_default=True)
 @_guarded
 def simulate(game: str, content: Path | None, games: int, seed: int, workers: int, bots: str,
-             first_game: bool, difficulty: str, campaign: str, replay: int | None,
-             report_dir: Path | None, fmt: str) -> None:
+             first_game: bool, difficulty: str, campaign: str, seat_of_power: bool,
+             mandate: str, replay: int | None, report_dir: Path | None, fmt: str) -> None:
     """Play seeded games with bots and report (win rates, first player, lengths, ends).
 
     The same seed gives the same report whatever --workers is.
@@ -199,7 +202,8 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     options: tuple[tuple[str, Any], ...] = (("content", model), ("bots", seats),
                                              ("first_game", first_game))
     if game == "azadi":
-        options += (("difficulty", difficulty), ("campaign", campaign))
+        options += (("difficulty", difficulty), ("campaign", campaign),
+                    ("seat_of_power", seat_of_power or bool(mandate)), ("mandate", mandate))
     spec = Simulation(f"rules_engine.{game}.simulation:setup", options)
     if replay is not None:
         import importlib

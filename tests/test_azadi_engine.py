@@ -304,3 +304,81 @@ def test_greedy_bots_play_legal_games() -> None:
             invariants(state)
         resolved += len(state.resolved)
     assert resolved > 0          # greedy play completes Tyranny cards
+
+
+def seat(mandate: str, players: int = 3, seed: int = 2) -> AzadiState:
+    state = AzadiGame(content(), players, seat_of_power=True, mandate=mandate
+                      ).new_initial_state(seed)
+    return state
+
+
+def test_mandates_change_the_voter_cards() -> None:
+    assert len(seat("divide-and-rule").slots) == 2                  # one slot closed
+    patrimonial = seat("patrimonialism")
+    assert patrimonial.voter_deck.total() == 8                      # only 8 cards in use
+    state = seat("state-of-emergency")
+    card = next(c for c in content().voter_cards if c.voters == 3)
+    assert state._votes_of(card.id) == 1                             # every card: 1 vote
+    assert seat("feudal-law")._modified("voter_card_cost", 0) == 1
+
+
+def test_unlawful_assembly_forbids_coalitions() -> None:
+    from rules_engine.azadi.engine import Coalition
+
+    state = seat("unlawful-assembly")
+    while state.phase != "actions" or state.current_player() == CHANCE:
+        player = state.current_player()
+        state.apply_action(state.sample_chance() if player == CHANCE
+                           else state.legal_actions()[0])
+    for _ in range(5):
+        state.board.add_voter(1, 0, state.track)
+    for _ in range(2):
+        state.board.add_voter(1, 1, state.track)
+    state.player = 0
+    state.__dict__["_legal_cache"] = None
+    assert not [a for a in state.legal_actions() if isinstance(a, Coalition)]
+
+
+def test_tax_without_representation_discards_at_the_end_of_the_turn() -> None:
+    state = seat("tax-without-representation")
+    while state.phase != "actions" or state.current_player() == CHANCE:
+        player = state.current_player()
+        state.apply_action(state.sample_chance() if player == CHANCE
+                           else state.legal_actions()[0])
+    me = state.players[state.player]
+    me.resources["funds"] = 5
+    state.apply_action(EndTurn())
+    assert me.resources["funds"] == 0
+
+
+def test_overturning_the_mandate_flips_it() -> None:
+    from rules_engine.azadi.engine import DissentMandate
+
+    state = seat("the-path-of-oneness")
+    while state.phase != "actions" or state.current_player() == CHANCE:
+        player = state.current_player()
+        state.apply_action(state.sample_chance() if player == CHANCE
+                           else state.legal_actions()[0])
+    me = state.players[state.player]
+    flag = state.track.flag
+    for n in range(6):
+        me.resources = Counter(funds=3, infamy=n)
+        state.apply_action(DissentMandate())
+    assert state.mandate_flipped and state.track.flag == flag + 1
+    assert state.track.events[-1] == ("mandate_overturned", 1)
+
+
+@pytest.mark.parametrize("mandate", ["tax-without-representation", "divide-and-rule",
+                                     "patrimonialism", "state-of-emergency",
+                                     "the-path-of-oneness", "feudal-law", "divine-right",
+                                     "unlawful-assembly"])
+def test_seat_of_power_random_play(mandate: str) -> None:
+    game = AzadiGame(content(), 4, seat_of_power=True, mandate=mandate)
+    for seed in range(15):
+        state = game.new_initial_state(seed)
+        bots = [RandomBot(seed * 10 + i) for i in range(4)]
+        while not state.is_terminal():
+            player = state.current_player()
+            state.apply_action(state.sample_chance() if player == CHANCE
+                               else bots[player].choose(state))
+            invariants(state)

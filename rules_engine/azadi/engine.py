@@ -115,13 +115,18 @@ class UsePower:
 
 
 @dataclass(frozen=True, order=True)
+class DissentMandate:
+    """Dissent against the Imperial Mandate in the capital (Seat of Power mode)."""
+
+
+@dataclass(frozen=True, order=True)
 class DiscardOwn:
     """Discard one of your own non-majority voters (free, as often as you like)."""
     zone: int
 
 
 Action = Draw | Take | Parley | EndParley | Answer | Redraw | Discard | Influence | Place | \
-    Coalition | EndTurn | Dissent | DiscardOwn | Contribute | Vote | UsePower
+    Coalition | EndTurn | Dissent | DiscardOwn | Contribute | Vote | UsePower | DissentMandate
 
 
 @dataclass(frozen=True)
@@ -133,6 +138,8 @@ class AzadiConfig:
     redraw_cost: int = 4
     open_slots: int = 3
     max_turns: int = 400
+    seat_of_power: bool = False
+    mandate: str = ""            # alternate history: another campaign's Mandate
 
 
 @dataclass
@@ -165,7 +172,21 @@ class AzadiState(State[Action]):
         self.ideology_cards = {card.id: card for card in campaign.ideology_cards}
         self.voter_cards = {card.id: card for card in content.voter_cards}
         self.voter_deck = Counter({c.id: c.copies for c in content.voter_cards})
-        self.slots: list[str | None] = [None] * config.open_slots
+        self.voter_discard: Counter[str] = Counter()
+        self.mandate = None
+        self.mandate_infamy = 0
+        self.mandate_flipped = False
+        if config.seat_of_power:
+            wanted = config.mandate or campaign.mandate
+            self.mandate = next(m for m in content.mandates if m.id == wanted)
+            self.mandate_infamy = int(content.parameters.get("order_infamy", 6))
+        in_use = self._modified("voter_cards_in_use", sum(self.voter_deck.values()))
+        if in_use < sum(self.voter_deck.values()):     # only so many voter cards (R22)
+            kept = sorted(self.voter_deck.elements())
+            self.rng.shuffle(kept)
+            self.voter_deck = Counter(kept[:in_use])
+        slots = max(0, self._modified("open_voter_card_slots", config.open_slots))
+        self.slots: list[str | None] = [None] * slots
         self.attacks = {i: sorted((a for a in content.attack_cards if a.ideologue == i),
                                   key=lambda a: a.level) for i in IDEOLOGUES}
         self.crown = -1
@@ -173,7 +194,7 @@ class AzadiState(State[Action]):
         self.turn = 0
         self.phase = "setup"
         self.setup_left = [p for p in range(config.players) for _ in range(p + 1)]
-        self.pending: list[str] = [f"slot:{i}" for i in range(config.open_slots)]
+        self.pending: list[str] = [f"slot:{i}" for i in range(len(self.slots))]
         self.current: str | None = None      # the Ideology card being answered
         self.parleyed: set[int] = set()
         self.azadi = False
@@ -301,6 +322,9 @@ class AzadiState(State[Action]):
                 if zone.free_volatile() > 0 and (self.tyranny is None or self.azadi):
                     out.append(Place(i, True))
         out += [UsePower(source, n) for source, n, _ in self._usable_powers()]
+        if self.mandate is not None and not self.mandate_flipped and \
+                self.basic_total(self.player) >= self._mandate_dissent_cost():
+            out.append(DissentMandate())
         spot = len(self.contributions)
         if not self.azadi and spot < len(self.tracker_costs) and \
                 me.resources["legacy"] >= self.tracker_costs[spot]:
@@ -316,7 +340,7 @@ class AzadiState(State[Action]):
         if not self.azadi:
             for i, zone in enumerate(self.board.zones):
                 if zone.holder or zone.count(self.player) == 0 or \
-                        self._forbidden(i, "coalition"):
+                        self._forbidden(i, "coalition") or self._mandate_forbids("coalition"):
                     continue
                 for partner in range(len(self.players)):
                     if partner != self.player and zone.count(partner) and \
@@ -326,7 +350,61 @@ class AzadiState(State[Action]):
 
     def _affordable(self, me: Player, card_id: str) -> bool:
         cost = self.voter_cards[card_id].cost
-        return all(me.resources[k] >= int(n) for k, n in cost.items)
+        extra = self._modified("voter_card_cost", 0)
+        specific = sum(int(n) for _, n in cost.items)
+        return all(me.resources[k] >= int(n) for k, n in cost.items) and \
+            self.basic_total(self.player) >= specific + extra
+
+    def _refill_slot(self, slot: int) -> None:
+        """Refill a slot from the voter deck, reshuffling the discard when it runs out."""
+        if self.voter_deck.total() == 0 and self.voter_discard.total() > 0:
+            self.voter_deck, self.voter_discard = self.voter_discard, Counter()
+        if self.voter_deck.total() > 0:
+            self.pending.append(f"slot:{slot}")
+
+    def _votes_of(self, card_id: str) -> int:
+        return self._modified("voter_card_votes", self.voter_cards[card_id].voters)
+
+    # -- the Mandate (Seat of Power mode) ----------------------------------------------
+
+    def _mandate_rules(self) -> list[Rule]:
+        if self.mandate is None or self.mandate_flipped:
+            return []
+        return [e for e in self.mandate.imperial if isinstance(e, Rule)]
+
+    def _modified(self, quantity: str, base: int) -> int:
+        value = base
+        for rule in self._mandate_rules() if hasattr(self, "mandate") else []:
+            if rule.kind == "modify" and rule.target == quantity:
+                if "set" in rule.value:
+                    value = int(rule.value.get("set"))
+                else:
+                    value += int(rule.value.get("add"))
+        return value
+
+    def _mandate_forbids(self, capability: str) -> bool:
+        from rules_engine.azadi.vocabulary import FORBID_REMOVES
+
+        return any(rule.kind == "forbid" and capability in FORBID_REMOVES.get(
+            rule.target, frozenset({rule.target})) for rule in self._mandate_rules())
+
+    def _mandate_dissent_cost(self) -> int:
+        assert self.mandate is not None
+        return int(self.mandate.dissent_cost.get("any", 3)) + self._modified("dissent_cost", 0)
+
+    def _dissent_mandate(self) -> str:
+        assert self.mandate is not None
+        self._pay_any(self.player, self._mandate_dissent_cost())
+        self.mandate_infamy -= 1
+        self.players[self.player].resources["infamy"] += 1
+        self._emit(Event("dissent_committed", self.player))
+        line = f"P{self.player + 1} dissents against the Mandate {self.mandate.title!r}"
+        if self.mandate_infamy == 0:
+            self.mandate_flipped = True
+            self.track.record("mandate_overturned")
+            line += f": it flips to {self.mandate.rebel_title!r}"
+            self._check_azadi()
+        return line
 
     # -- applying ----------------------------------------------------------------------
 
@@ -374,7 +452,11 @@ class AzadiState(State[Action]):
             assert card is not None
             for kind, n in self.voter_cards[card].cost.items:
                 me.resources[kind] -= int(n)
-            me.to_place += self.voter_cards[card].voters
+            extra = self._modified("voter_card_cost", 0)
+            if extra:
+                self._pay_any(self.player, extra)
+            me.to_place += self._votes_of(card)
+            self.voter_discard[card] += 1
             spent = sum(int(n) for _, n in self.voter_cards[card].cost.items)
             self.slots[action.slot] = None
             self._emit(Event("voter_card_influenced", self.player, facts=(
@@ -383,8 +465,7 @@ class AzadiState(State[Action]):
                 self._emit(Event("resources_spent", self.player, count=int(n),
                                  facts=(("kind", kind),)))
             del spent
-            if sum(self.voter_deck.values()):
-                self.pending.append(f"slot:{action.slot}")
+            self._refill_slot(action.slot)
             return f"{who} influences {card} ({self.voter_cards[card].voters} voters)"
         if isinstance(action, Place):
             return self._place(me, action)
@@ -402,6 +483,8 @@ class AzadiState(State[Action]):
             return self._end_turn()
         if isinstance(action, Dissent):
             return self._dissent(action.zone)
+        if isinstance(action, DissentMandate):
+            return self._dissent_mandate()
         if isinstance(action, Contribute):
             cost = self.tracker_costs[len(self.contributions)]
             me.resources["legacy"] -= cost
@@ -802,11 +885,12 @@ class AzadiState(State[Action]):
         else:
             for kind, n in cost.items():
                 me.resources[kind] -= n
-        me.to_place += voters + extra
         card_id = self.slots[slot]
+        assert card_id is not None
+        me.to_place += self._votes_of(card_id) + extra
+        self.voter_discard[card_id] += 1
         self.slots[slot] = None
-        if sum(self.voter_deck.values()):
-            self.pending.append(f"slot:{slot}")
+        self._refill_slot(slot)
         self._emit(Event("voter_card_influenced", player, facts=(("voters", voters),)))
         del card_id
 
@@ -832,6 +916,9 @@ class AzadiState(State[Action]):
             if any(p.zone == zone_index for p in self.in_play):
                 continue
             found.append((f"resistance:{zone_index}", card.effects, 0))
+        if self.mandate is not None and self.mandate_flipped and \
+                self.board.zones[0].gerrymandering_rights() == self.player:
+            found.append(("mandate:rebel", self.mandate.rebel, 0))
         for maidaan in self.content.maidaan_powers:
             if me.resources["infamy"] >= maidaan.cost:
                 found.append((f"maidaan:{maidaan.id}", maidaan.effects, maidaan.cost))
@@ -906,7 +993,12 @@ class AzadiState(State[Action]):
         return f"P{self.player + 1} uses {action.source}"
 
     def _timed(self, window: str) -> None:
-        """Start- and end-of-turn abilities of the active Tyranny card."""
+        """Start- and end-of-turn abilities: the Imperial Mandate's, the Tyranny card's."""
+        if self.mandate is not None and not self.mandate_flipped:
+            for effect in self.mandate.imperial:
+                if isinstance(effect, Ability) and effect.when == window and \
+                        interpreter.supported(effect):
+                    interpreter.run_ability(self, self.player, effect)
         if self.tyranny is None or self.azadi:
             return
         for choice in self.tyranny.card.choices:
@@ -923,12 +1015,13 @@ class AzadiGame(Game):
     id = "azadi"
 
     def __init__(self, content: AzadiContent, players: int = 4, difficulty: str = "medium",
-                 campaign: str = "") -> None:
+                 campaign: str = "", seat_of_power: bool = False, mandate: str = "") -> None:
         self.content = content
         params = content.parameters
         self.config = AzadiConfig(players, difficulty, campaign,
                                   int(params.get("resource_cap", 12)),
-                                  int(params.get("redraw_ideology_card_cost", 4)))
+                                  int(params.get("redraw_ideology_card_cost", 4)),
+                                  seat_of_power=seat_of_power, mandate=mandate)
 
     def num_players(self) -> int:
         return self.config.players

@@ -10,10 +10,10 @@ from rules_engine.azadi.model import AzadiContent
 
 
 def setup(seed: int, content: AzadiContent, bots: tuple[str, ...] = ("random",) * 4,
-          first_game: bool = False, difficulty: str = "medium", campaign: str = ""
-          ) -> tuple[AzadiGame, list[Any], Any]:
+          first_game: bool = False, difficulty: str = "medium", campaign: str = "",
+          seat_of_power: bool = False, mandate: str = "") -> tuple[AzadiGame, list[Any], Any]:
     del first_game
-    game = AzadiGame(content, len(bots), difficulty, campaign)
+    game = AzadiGame(content, len(bots), difficulty, campaign, seat_of_power, mandate)
     return game, [make_bot(name, seed * 10 + i) for i, name in enumerate(bots)], summarise
 
 
