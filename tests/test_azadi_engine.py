@@ -382,3 +382,48 @@ def test_seat_of_power_random_play(mandate: str) -> None:
             state.apply_action(state.sample_chance() if player == CHANCE
                                else bots[player].choose(state))
             invariants(state)
+
+
+def test_every_power_in_the_content_can_be_run() -> None:
+    from rules_engine.azadi import interpreter
+    from rules_engine.core.effects import Ability
+
+    model = content()
+    groups = [c.effects for c in model.resistance_cards] + \
+        [p.effects for p in model.maidaan_powers] + \
+        [p.effects for i in model.ideologues for p in i.powers] + \
+        [ch.while_active for c in model.campaigns for t in c.tyranny_cards for ch in t.choices] + \
+        [m.imperial for m in model.mandates] + [m.rebel for m in model.mandates] + \
+        [m.power for m in model.monuments] + [m.two_player_power for m in model.monuments]
+    for effects in groups:
+        for effect in effects:
+            if isinstance(effect, Ability):
+                assert interpreter.supported(effect), effect
+
+
+def test_a_listener_chain_is_bounded() -> None:
+    from rules_engine.azadi.engine import LISTENER_DEPTH
+    from rules_engine.azadi.tyranny import Event
+
+    state = in_actions()
+    state.listening = LISTENER_DEPTH          # as deep as a chain of triggers may go
+    state._listeners(Event("voter_placed", state.player, state.player))
+    assert state.trigger_loops == [(state.turn, "voter_placed")]
+    assert state.listening == LISTENER_DEPTH
+
+
+def test_listening_powers_fire_on_their_event() -> None:
+    from rules_engine.azadi.tyranny import ActiveTyranny
+    from rules_engine.core.effects import Listener
+
+    card, choice = next((t, ch) for c in content().campaigns for t in c.tyranny_cards
+                        for ch in t.choices if any(
+                            isinstance(getattr(e, "when", None), Listener)
+                            and e.when.event == "dissent_committed" for e in ch.while_active))
+    state = in_actions()
+    state.tyranny = ActiveTyranny(card)
+    from rules_engine.azadi.tyranny import Event
+
+    state.uses.clear()
+    state._emit(Event("dissent_committed", state.player))
+    assert any(source.startswith("tyranny:") for source, _ in state.uses), choice.title

@@ -22,9 +22,11 @@ from rules_engine.azadi import interpreter
 from rules_engine.azadi.board import IMPERIAL, Board, IllegalMove, Zone
 from rules_engine.azadi.model import IDEOLOGUES, RESOURCE_OF, RESOURCES, AzadiContent
 from rules_engine.azadi.points import AzadiTrack
-from rules_engine.azadi.tyranny import ActiveTyranny, Event, OrderInPlay
-from rules_engine.core.effects import Ability, Effect, Rule
+from rules_engine.azadi.tyranny import ActiveTyranny, Event, OrderInPlay, matches
+from rules_engine.core.effects import Ability, Effect, Listener, Rule
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
+
+LISTENER_DEPTH = 8      # a chain of triggered powers deeper than this is a trigger loop
 
 # -- actions ---------------------------------------------------------------------------
 
@@ -210,6 +212,11 @@ class AzadiState(State[Action]):
         self.events: list[Event] = []
         self.paid_entry: set[int] = set()
         self.uses: Counter[tuple[str, int]] = Counter()
+        self.listening = 0
+        self.trigger_loops: list[tuple[int, str]] = []
+        self.resistance_free = 0          # Maidaan: Resistance cards usable regardless
+        self.extra_ideology = 0
+        self.monument_used: set[int] = set()
         self.tracker_costs = [int(c) for c in content.parameters.get(
             "monument_tracker_costs", ())]
         self.contributions: list[int] = []         # who marked each spot, in order
@@ -368,9 +375,20 @@ class AzadiState(State[Action]):
     # -- the Mandate (Seat of Power mode) ----------------------------------------------
 
     def _mandate_rules(self) -> list[Rule]:
-        if self.mandate is None or self.mandate_flipped:
-            return []
-        return [e for e in self.mandate.imperial if isinstance(e, Rule)]
+        """The game-wide rules in force: the Imperial Mandate's, then the nation's soul."""
+        rules: list[Rule] = []
+        mandate = getattr(self, "mandate", None)
+        if mandate is not None and not self.mandate_flipped:
+            rules += [e for e in mandate.imperial if isinstance(e, Rule)]
+        side = self.founded_side()
+        if side is not None:
+            rules += [e for e in side.soul if isinstance(e, Rule) and e.scope == "game"]
+        return rules
+
+    def founded_side(self) -> Any:
+        if getattr(self, "foundation", None) is None or self.foundation_side is None:
+            return None
+        return self.foundation.sides[self.foundation_side]
 
     def _modified(self, quantity: str, base: int) -> int:
         value = base
@@ -756,6 +774,7 @@ class AzadiState(State[Action]):
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)
+        self._listeners(event)
         if self.tyranny is None or self.azadi:
             return
         counted = self.tyranny.record(event)
@@ -768,6 +787,37 @@ class AzadiState(State[Action]):
         done = self.tyranny.completed()
         if done is not None:
             self._resolve_tyranny(done)
+
+    def _listeners(self, event: Event) -> None:
+        """Run the acting player's powers that listen to ``event`` (bounded: a chain
+        deeper than LISTENER_DEPTH is recorded as a trigger loop and stopped)."""
+        if event.by != self.player or self.finished:
+            return
+        if self.listening >= LISTENER_DEPTH:
+            self.trigger_loops.append((self.turn, event.name))
+            return
+        self.listening += 1
+        try:
+            for source, effects, _ in self._sources():
+                if source.startswith("maidaan:"):
+                    continue
+                for n, effect in enumerate(effects):
+                    if not isinstance(effect, Ability) or not isinstance(effect.when, Listener):
+                        continue
+                    where = effect.when.where.to_dict()
+                    if not matches(event, effect.when.event, where) or \
+                            not interpreter.supported(effect) or not self._holds(effect, source):
+                        continue
+                    limit = effect.limit.get("per_turn")
+                    if limit is not None and self.uses[(source, n)] >= int(limit):
+                        continue
+                    if not self._can_pay(effect.cost):
+                        continue
+                    self.uses[(source, n)] += 1
+                    self._pay(effect.cost, 0)
+                    interpreter.run_ability(self, self.player, effect)
+        finally:
+            self.listening -= 1
 
     def _trigger_tyranny(self) -> str:
         if self.tyranny is not None or not self.tyranny_deck:
@@ -909,16 +959,27 @@ class AzadiState(State[Action]):
         for zone_index, number in sorted(self.resistance.items()):
             card = cards.get(number)
             zone = self.board.zones[zone_index]
-            if card is None or me.levels[card.ideologue] < 3 or zone.holder == (IMPERIAL,):
+            if card is None or any(p.zone == zone_index for p in self.in_play):
                 continue
-            if zone.holder and self.player not in zone.holder:
-                continue
-            if any(p.zone == zone_index for p in self.in_play):
-                continue
-            found.append((f"resistance:{zone_index}", card.effects, 0))
+            eligible = me.levels[card.ideologue] >= 3 and zone.holder != (IMPERIAL,) and \
+                (not zone.holder or self.player in zone.holder)
+            if eligible or self.resistance_free > 0:
+                found.append((f"resistance:{zone_index}", card.effects, 0))
         if self.mandate is not None and self.mandate_flipped and \
                 self.board.zones[0].gerrymandering_rights() == self.player:
             found.append(("mandate:rebel", self.mandate.rebel, 0))
+        side = self.founded_side()
+        if side is not None:
+            found.append(("foundation:soul", side.soul, 0))
+            if me.levels[side.buff_ideologue] >= 3:
+                found.append(("foundation:buff", side.buff, 0))
+            monument = next((m for m in self.content.monuments
+                             if m.number == self.foundation.monument), None)
+            if monument is not None and self.player in self.contributions and \
+                    self.player not in self.monument_used:
+                effects = monument.two_player_power if len(self.players) == 2 \
+                    else monument.power
+                found.append(("monument", effects, 0))
         for maidaan in self.content.maidaan_powers:
             if me.resources["infamy"] >= maidaan.cost:
                 found.append((f"maidaan:{maidaan.id}", maidaan.effects, maidaan.cost))
@@ -928,22 +989,53 @@ class AzadiState(State[Action]):
         usable = []
         for source, effects, infamy in self._sources():
             for n, effect in enumerate(effects):
-                if not isinstance(effect, Ability) or effect.when != "activated" and \
-                        not (source.startswith("maidaan:") and effect.when == "once"):
+                if not isinstance(effect, Ability):
                     continue
-                if not interpreter.supported(effect):
+                once = source.startswith(("maidaan:", "monument")) and effect.when == "once"
+                if effect.when != "activated" and not once:
+                    continue
+                if not interpreter.supported(effect) or not self._holds(effect, source):
                     continue
                 limit = effect.limit.get("per_turn") or effect.limit.get("per_game")
-                if not source.startswith("maidaan:") and limit is not None and \
+                repeatable = source.startswith(("maidaan:", "monument"))
+                if not repeatable and limit is not None and \
                         self.uses[(source, n)] >= int(limit):
                     continue
-                if not source.startswith("maidaan:") and limit is None and \
-                        self.uses[(source, n)] >= 1:
+                if not repeatable and limit is None and self.uses[(source, n)] >= 1:
                     continue       # unlimited powers still once a turn in the engine (R21)
                 if not self._can_pay(effect.cost, infamy):
                     continue
                 usable.append((source, n, effect))
         return usable
+
+    def _holds(self, effect: Ability, source: str) -> bool:
+        """An ability's ``if`` conditions for the current player."""
+        me, condition = self.players[self.player], effect.condition
+        zone_of = {"capital": 0}
+        if source.startswith("resistance:"):
+            zone_of["this_zone"] = int(source.split(":")[1])
+        level = condition.get("level")
+        if level is not None and me.levels[level.get("ideologue")] < int(level.get("at_least")):
+            return False
+        majority = condition.get("holds_majority")
+        if majority == "any" and not any(self.player in z.holder for z in self.board.zones):
+            return False
+        if majority in zone_of and self.player not in self.board.zones[zone_of[majority]].holder:
+            return False
+        rights = condition.get("gerrymandering_rights")
+        if rights in zone_of and \
+                self.board.zones[zone_of[rights]].gerrymandering_rights() != self.player:
+            return False
+        if rights is not None and rights not in zone_of:
+            return False
+        at_least = condition.get("resources_at_least")
+        if at_least is not None and self.basic_total(self.player) < int(at_least):
+            return False
+        after = condition.get("after_azadi")
+        if after is not None and bool(after) != self.azadi:
+            return False
+        players = condition.get("players")
+        return players is None or int(players) == len(self.players)
 
     def _can_pay(self, cost: Any, infamy: int = 0) -> bool:
         me = self.players[self.player]
@@ -986,10 +1078,18 @@ class AzadiState(State[Action]):
         self._pay(ability.cost, infamy)
         if action.source.startswith("maidaan:"):
             self._emit(Event("maidaan_used", self.player))
+        if action.source == "monument":
+            self.monument_used.add(self.player)   # once per player per game
         if action.source.startswith("resistance:"):
+            if self.resistance_free > 0:
+                self.resistance_free -= 1
             self._emit(Event("resistance_card_used", self.player))
         interpreter.run_ability(self, self.player, ability)
         self._check_azadi()
+        if self.extra_ideology > 0 and self.ideology.total() > 0 and not self.finished:
+            self.extra_ideology -= 1               # answer another Ideology card now
+            self.phase = "ideology"
+            self.pending.append("ideology")
         return f"P{self.player + 1} uses {action.source}"
 
     def _timed(self, window: str) -> None:

@@ -195,6 +195,15 @@ def _open_zone(state: AzadiState, player: int, action: Action) -> None:
     state.open_zone()
 
 
+def _answer_ideology_card(state: AzadiState, player: int, action: Action) -> None:
+    state.extra_ideology += count(state, player, action.get("count", 1))
+
+
+def _use_resistance_cards(state: AzadiState, player: int, action: Action) -> None:
+    if action.get("ignore_eligibility", False):
+        state.resistance_free += count(state, player, action.get("count", 1))
+
+
 HANDLERS: dict[str, Handler] = {
     "gain_resources": _gain_resources, "discard_resources": _discard_resources,
     "take_resources": _take_resources, "donate_resources": _donate_resources,
@@ -204,6 +213,8 @@ HANDLERS: dict[str, Handler] = {
     "influence_voter_card": _influence, "add_imperial_voters": _add_imperial_voters,
     "gain_legacy": _gain("legacy"), "gain_infamy": _gain("infamy"),
     "dissent": _dissent, "open_zone": _open_zone,
+    "answer_ideology_card": _answer_ideology_card,
+    "use_resistance_cards": _use_resistance_cards,
 }
 
 
