@@ -308,3 +308,44 @@ def rule(code: str) -> None:
                    err=True)
         sys.exit(2)
     click.echo(f"{entry.code} ({entry.name}): {entry.summary}\n\n{entry.explanation}")
+
+
+@main.group()
+def new() -> None:
+    """Start new content from a scaffold that validates."""
+
+
+@new.command("campaign")
+@click.argument("campaign_id", metavar="ID")
+@click.option("--name", default="", help="Campaign name (default: from the ID).")
+@click.option("--mandate", default="", help="The Mandate's id (default: the first one).")
+@click.option("--year", default="", help="The year shown on the campaign.")
+@click.option("--into", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="Folder to create the campaign folder in.")
+@_guarded
+def new_campaign(campaign_id: str, name: str, mandate: str, year: str, into: Path) -> None:
+    """Write an AZADI campaign folder ID with 12 Tyranny and 108 Ideology draft cards."""
+    from compiler.paths import cards_root
+    from compiler.scaffold import CampaignRequest, MandateFacts, ScaffoldError, write_campaign
+    from compiler.validate import validate as check
+    from rules_engine.azadi.lint.dead_power import dead_under
+    from rules_engine.azadi.lint.rules_in_force import forbidden
+
+    base = check([cards_root() / "azadi"]).models.get("azadi")
+    if base is None:
+        click.echo("samizdat: the installed AZADI base content does not validate", err=True)
+        sys.exit(2)
+    mandates = {}
+    for m in base.mandates:
+        blocked = forbidden(m.imperial)
+        mandates[m.id] = MandateFacts(blocked, tuple(
+            c.number for c in base.resistance_cards if not dead_under(c.effects, blocked)))
+    title = name or " ".join(w.capitalize() for w in campaign_id.split("-"))
+    request = CampaignRequest(campaign_id, title, mandate or base.mandates[0].id, year)
+    try:
+        folder = write_campaign(request, mandates, into)
+    except ScaffoldError as exc:
+        click.echo(f"samizdat: {exc}", err=True)
+        sys.exit(2)
+    click.echo(f"wrote {folder}: campaign.yaml, tyranny_cards.yaml, ideology_cards.yaml\n"
+               f"next: replace the DRAFT texts, then run `samizdat lint {folder}`")

@@ -66,6 +66,12 @@ def _dead(ability: Ability, blocked: frozenset[str]) -> bool:
     return bool(needs) and all(n & blocked for n in needs)
 
 
+def dead_under(effects: tuple[Effect, ...], blocked: frozenset[str]) -> bool:
+    """Whether every power among ``effects`` needs something in ``blocked``."""
+    found = [a for a in abilities(effects) if _dead(a, blocked)]
+    return bool(found) and len(found) == len(abilities(effects))
+
+
 def check(context: LintContext) -> Iterator[Diagnostic]:
     model = context.model
     loaded = {c.mandate for c in model.campaigns}
@@ -76,9 +82,7 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
             if campaigns is not None and not context.alternate_history \
                     and mandate.id not in {mandate_of[c] for c in campaigns}:
                 continue
-            blocked = forbidden(mandate.imperial)
-            found = [a for a in abilities(effects) if _dead(a, blocked)]
-            if found and len(found) == len(abilities(effects)):
+            if dead_under(effects, forbidden(mandate.imperial)):
                 yield Diagnostic(CODE, SEVERITY, f"{name} can never be used while the Mandate "
                                  f"{mandate.title!r} stands (it forbids what the power needs)",
                                  location, (Related(mandate.location,
