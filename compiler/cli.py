@@ -262,29 +262,56 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
 @click.option("--select", multiple=True, help="Only codes starting with this (repeatable).")
 @click.option("--ignore", multiple=True, help="Skip codes starting with this (repeatable).")
 @click.option("--error-on-warning", is_flag=True, help="Treat warnings as errors.")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Settings file (default: the nearest samizdat.toml or "
+              "pyproject.toml with [tool.samizdat]).")
+@click.option("--baseline", "baseline_file", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Accept the findings listed in this file.")
+@click.option("--write-baseline", is_flag=True,
+              help="Write the current findings to the baseline file and exit 0.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "github"]),
               default="text", show_default=True)
 @_guarded
 def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
          select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
+         config_file: Path | None, baseline_file: Path | None, write_baseline: bool,
          fmt: str) -> None:
     """Validate content and check every interaction between its cards.
 
-    Suppress a finding with `# samizdat: ignore[CODE]` on the line it points at.
+    Suppress a finding with `# samizdat: ignore[CODE]` on the line it points at,
+    per path in the settings file, or with a baseline.
     """
+    from compiler import lint_config
     from compiler.lint import lint as run
     from compiler.paths import cards_root
     from compiler.reporters import REPORTERS
 
+    try:
+        found = config_file or lint_config.find_config(Path.cwd())
+        config = lint_config.load_config(found) if found else lint_config.LintConfig()
+        baseline_file = baseline_file or config.baseline
+        if write_baseline and baseline_file is None:
+            raise click.UsageError("--write-baseline needs --baseline FILE (or `baseline` "
+                                   "in the settings file)")
+        accepted = lint_config.read_baseline(baseline_file) \
+            if baseline_file and not write_baseline else None
+    except lint_config.ConfigProblem as problem:
+        d = problem.diagnostic
+        click.echo(f"{d.location}: {d.severity.value} {d.code} {d.message}", err=True)
+        sys.exit(2)
     result = run(list(paths) or [cards_root()], select=select, ignore=ignore,
                  alternate_history=alternate_history, error_on_warning=error_on_warning,
-                 fast=fast, games=games, seed=seed)
+                 fast=fast, games=games, seed=seed, config=config, baseline=accepted)
+    if write_baseline and baseline_file is not None:
+        lint_config.write_baseline(baseline_file, result.findings)
+        click.echo(f"wrote {baseline_file}: {len(result.findings)} findings accepted", err=True)
+        return
     errors = sum(1 for d in result.diagnostics if d.severity.value == "error")
     summary = {"files": result.validation.files, "cards": result.validation.items,
                "errors": errors,
                "warnings": sum(1 for d in result.diagnostics if d.severity.value == "warning"),
                "infos": sum(1 for d in result.diagnostics if d.severity.value == "info"),
-               "suppressed": result.suppressed}
+               "suppressed": result.suppressed, "baselined": result.baselined}
     click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, result.validation.sources))
     sys.exit(1 if errors else 0)
 

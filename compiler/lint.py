@@ -1,13 +1,16 @@
-"""``samizdat lint``: validation, then the static analyses of every game loaded, with
-``--select`` / ``--ignore`` and inline suppressions (``# samizdat: ignore[CODE]`` on
-the line a finding points at)."""
+"""``samizdat lint``: validation, then the analyses of every game loaded, with
+``--select`` / ``--ignore``, inline suppressions (``# samizdat: ignore[CODE]`` on
+the line a finding points at), per-path ignores from the settings file and a
+baseline of accepted findings (see :mod:`compiler.lint_config`)."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from compiler.lint_config import LintConfig, fingerprint
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import LintContext, run
@@ -20,6 +23,8 @@ class LintResult:
     validation: ValidationResult
     diagnostics: list[Diagnostic] = field(default_factory=list)
     suppressed: int = 0
+    baselined: int = 0
+    findings: list[Diagnostic] = field(default_factory=list)  # before the baseline
 
 
 def _selected(code: str, select: tuple[str, ...], ignore: tuple[str, ...]) -> bool:
@@ -43,7 +48,13 @@ def _suppressed(d: Diagnostic, sources: dict[str, str]) -> bool:
 
 def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
          alternate_history: bool = False, error_on_warning: bool = False, fast: bool = False,
-         games: int = 200, seed: int = 0) -> LintResult:
+         games: int = 200, seed: int = 0, config: LintConfig | None = None,
+         baseline: Counter[tuple[str, str, str]] | None = None) -> LintResult:
+    """Lint ``paths``. ``select`` replaces the settings file's; ``ignore`` adds to it."""
+    config = config or LintConfig()
+    select = select or config.select
+    ignore = (*config.ignore, *ignore)
+    accepted = Counter(baseline or ())
     checked = validate(paths)
     result = LintResult(checked)
     found = list(checked.diagnostics)
@@ -53,8 +64,14 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
     for d in sorted(set(found), key=Diagnostic.sort_key):
         if not _selected(d.code, select, ignore):
             continue
-        if _suppressed(d, checked.sources):
+        if _suppressed(d, checked.sources) or any(
+                d.code.startswith(c) for c in config.ignored_for(d.location.file)):
             result.suppressed += 1
+            continue
+        result.findings.append(d)
+        if accepted[fingerprint(d)] > 0:
+            accepted[fingerprint(d)] -= 1
+            result.baselined += 1
             continue
         if error_on_warning and d.severity is Severity.WARNING:
             d = Diagnostic(d.code, Severity.ERROR, d.message, d.location, d.related, d.hint)

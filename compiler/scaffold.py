@@ -6,8 +6,8 @@ The folder holds the three files a campaign needs (``campaign.yaml``,
 designer to replace. The draft is already legal and balanced: card N enacts Order
 N, the 24 choices unlock 24 different Resistance cards, no task, power or unlocked
 Resistance card needs something the chosen Mandate forbids, and every ideologue
-has 54 answers worth 2 resources each. Nothing existing is ever overwritten; the folder appears whole or
-not at all.
+has 54 answers worth 2 resources each. Nothing existing is ever overwritten; the
+folder appears whole or not at all.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Every diagnostic any stage emits uses a code from this table; ``samizdat rule CODE``
 prints the entry. Codes never change meaning once published. Prefixes:
 ``Y`` loading YAML, ``F`` finding content, ``S`` schema, ``M`` content model and
-references, ``N`` component counts, ``B`` building print files.
+references, ``N`` component counts, ``B`` building print files, ``C`` lint settings.
 """
 
 from __future__ import annotations
@@ -121,6 +121,16 @@ _CODES: tuple[Code, ...] = (
          "The message lists the tables the game has."),
     Code("B612", "aid-overflow", "A player aid panel does not fit its half page.",
          "Shorten the panel or split it in two."),
+    Code("C101", "bad-settings", "The lint settings file cannot be used.",
+         "samizdat reads the nearest samizdat.toml, or [tool.samizdat] in pyproject.toml, "
+         "from the working directory upwards (or the file given with --config). It accepts "
+         "select, ignore (lists of code prefixes), baseline (a file name) and a "
+         "per-path-ignores table of glob = [codes].\n\nFailing:\n    ignore = \"L705\"\n"
+         "Passing:\n    ignore = [\"L705\"]"),
+    Code("C102", "bad-baseline", "The lint baseline cannot be used.",
+         "A baseline is the JSON file `samizdat lint --write-baseline --baseline FILE` "
+         "writes: {\"version\": 1, \"findings\": [{code, file, message}, ...]}. Write it "
+         "again rather than editing it by hand."),
     Code("N501", "count-mismatch", "A component count differs from the rulebook.",
          "game.yaml declares the counts the source document fixes; the content must "
          "match them (copies count)."),
