@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -162,3 +163,33 @@ def test_new_campaign_refuses_bad_requests(tmp_path: Path) -> None:
     assert again.exit_code == 2 and "already exists; nothing was written" in again.stderr
     assert [p.name for p in existing.iterdir()] == ["mine.txt"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x-1"]
+
+
+def _commands(text: str) -> list[list[str]]:
+    """The `samizdat ...` command lines in a workflow's run steps, without redirections."""
+    out = []
+    for job in yaml.safe_load(text)["jobs"].values():
+        for step in job["steps"]:
+            run = step.get("run", "")
+            if run.startswith("samizdat "):
+                out.append(shlex.split(run.split(">")[0])[1:])
+    return out
+
+
+def test_github_workflow_and_pre_commit_hook_commands_work(cards: Path,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    root = Path(__file__).resolve().parent.parent
+    commands = _commands((root / "docs" / "github-workflow.yml").read_text())
+    assert [c[-2:] for c in commands] == [["--format", "github"], ["--format", "sarif"]]
+    (hook,) = yaml.safe_load((root / ".pre-commit-hooks.yaml").read_text())
+    commands.append(shlex.split(hook["entry"])[1:] + hook["args"])
+    monkeypatch.chdir(cards.parent)
+    for command in commands:
+        result = run_cli(*command)
+        assert result.exit_code == 0, (command, result.output)
+    sarif = json.loads(run_cli(*commands[1]).stdout)
+    assert sarif["version"] == "2.1.0"
+    edit(cards / "azadi" / "maidaan.yaml", *MAIDAAN_EDIT)
+    annotations = run_cli(*commands[0]).stdout.splitlines()
+    assert annotations[0].startswith("::warning file=cards/azadi/maidaan.yaml,line=")
