@@ -160,6 +160,9 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 @click.option("--seat-of-power", is_flag=True, help="AZADI: the Mandate lies in the capital.")
 @click.option("--mandate", default="", help="AZADI, Seat of Power: another campaign's "
               "Mandate (alternate history).")
+@click.option("--tyranny-first", default="", help="AZADI: this Tyranny card id comes up first.")
+@click.option("--only-choice", type=click.IntRange(1, 2), default=None,
+              help="AZADI, with --tyranny-first: only this choice's task counts.")
 @click.option("--replay", type=int, default=None, help="Print the game of this seed, step by step.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, help="Also write the report as HTML and PDF with charts here.")
@@ -168,7 +171,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 @_guarded
 def simulate(game: str, content: Path | None, games: int, seed: int, workers: int, bots: str,
              first_game: bool, difficulty: str, campaign: str, seat_of_power: bool,
-             mandate: str, replay: int | None, report_dir: Path | None, fmt: str) -> None:
+             mandate: str, tyranny_first: str, only_choice: int | None,
+             replay: int | None, report_dir: Path | None, fmt: str) -> None:
     """Play seeded games with bots and report (win rates, first player, lengths, ends).
 
     The same seed gives the same report whatever --workers is.
@@ -204,6 +208,9 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     if game == "azadi":
         options += (("difficulty", difficulty), ("campaign", campaign),
                     ("seat_of_power", seat_of_power or bool(mandate)), ("mandate", mandate))
+        if tyranny_first:
+            options += (("first_tyranny", tyranny_first),
+                        ("only_choice", None if only_choice is None else only_choice - 1))
     spec = Simulation(f"rules_engine.{game}.simulation:setup", options)
     if replay is not None:
         import importlib

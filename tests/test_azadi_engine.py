@@ -22,6 +22,7 @@ from rules_engine.azadi.engine import (
     Vote,
 )
 from rules_engine.azadi.interpreter import unsupported
+from rules_engine.azadi.invariants import violations
 from rules_engine.azadi.model import AzadiContent
 from rules_engine.core.game import CHANCE, RandomBot, play_out
 from tests.conftest import CARDS
@@ -150,20 +151,7 @@ def test_azadi_starts_the_transfer_of_power() -> None:
 
 
 def invariants(state: AzadiState) -> None:
-    assert state.track.balanced()
-    for player in state.players:
-        assert min(player.resources.values(), default=0) >= 0
-        assert player.to_place >= 0 and player.mat_voters >= 0
-    for zone in state.board.zones:
-        assert sum(zone.voters.values()) <= zone.areas - zone.volatile
-        assert sum(zone.volatile_voters.values()) <= zone.volatile
-        assert min(zone.voters.values(), default=0) >= 0
-        if zone.holder:
-            assert sum(zone.count(o) for o in zone.holder) >= zone.majority
-            assert sum(zone.split) == zone.majority
-    if state.phase == "actions":
-        me = state.players[state.player]
-        assert sum(me.resources.values()) + me.mat_voters <= state.config.resource_cap
+    assert violations(state) == []
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

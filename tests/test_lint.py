@@ -8,9 +8,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from jsonschema import Draft4Validator
 
+from compiler.validate import validate
+from rules_engine.core.lint import LintContext
 from tests.conftest import CARDS, edit, line_of, run_cli
 
 MARS = "azadi/campaigns/mars-1-ae"
@@ -218,3 +221,72 @@ def test_stalled_spring_games(cards: Path) -> None:
     (diag,) = report["diagnostics"]
     assert diag["code"] == "L911" and diag["message"].startswith("10 of 10 games stalled")
     assert code == 0
+
+
+def test_azadi_simulated_analyses_of_the_shipped_campaigns() -> None:
+    code, report = lint_json(str(CARDS / "azadi"), "--games", "50", fast=False)
+    assert code == 0
+    assert {d["severity"] for d in report["diagnostics"]} <= {"info"}
+    assert {d["code"] for d in report["diagnostics"]} <= {"L711"}
+
+
+def test_azadi_trigger_loop_with_a_replay(cards: Path) -> None:
+    path = cards / MARS / "tyranny_cards.yaml"
+    data = yaml.safe_load(path.read_text())
+    choice = data["tyranny_cards"][0]["choices"][0]
+    evict = {"action": "evict_voters", "count": 1, "whose": "imperial", "majority": False}
+    choice["while_active"].append(
+        {"when": {"event": "voter_evicted", "where": {"whose": "imperial"}}, "do": [evict]})
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    code, report = lint_json(str(cards / MARS), "--games", "50", "--select", "L712",
+                             fast=False)
+    (loop,) = report["diagnostics"]
+    assert code == 1 and loop["severity"] == "error"
+    assert loop["line"] == line_of(path, "while_active:") + 1
+    assert "powers triggered by 'voter_evicted' chain deeper" in loop["message"]
+    replay = loop["message"].split("replay: samizdat ")[1].rstrip(")").split()
+    result = run_cli(*replay[:2], "--content", str(cards / "azadi"), *replay[2:])
+    assert result.exit_code == 0
+    assert "Tyranny card 'Surface Crew Draft'" in result.stdout
+
+
+def test_azadi_task_never_completed(cards: Path) -> None:
+    path = cards / MARS / "tyranny_cards.yaml"
+    data = yaml.safe_load(path.read_text())
+    choice = data["tyranny_cards"][0]["choices"][1]
+    choice["task"] = {"event": "imperial_voter_added"}
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    code, report = lint_json(str(cards / MARS), "--games", "50", "--select", "L711",
+                             fast=False)
+    task_line = [n for n, line in enumerate(path.read_text().splitlines(), start=1)
+                 if line.strip() == "task:"][1]
+    found = [d for d in report["diagnostics"] if d["line"] == task_line + 1]
+    assert code == 0 and len(found) == 1 and found[0]["severity"] == "info"
+    assert found[0]["message"].startswith(
+        f"Mars 1 AE (After Earth): the task of {choice['title']!r} (imperial_voter_added "
+        f"x{choice['times']}) was not completed in 1 games with 'Surface Crew Draft' "
+        f"forced into play; closest: 0 of {choice['times']} (replay: samizdat simulate "
+        "azadi --campaign mars-1-ae --bots greedy,greedy,greedy,greedy --tyranny-first "
+        "mars-tyranny-01 --only-choice 2 --replay 0)")
+
+
+def test_azadi_broken_invariant_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules_engine.azadi.lint import broken_invariant
+    from rules_engine.azadi.lint.simulation_runs import ChoiceRuns
+    from rules_engine.core.simulate import GameRecord
+
+    checked = validate([CARDS / MARS])
+    model = checked.models["azadi"]
+    campaign = model.campaigns[0]
+    record = GameRecord(7, (0.0,) * 4, 0, 12, "the Fuse",
+                        {"broken:player 2 holds a negative resource": 1})
+    runs = ChoiceRuns(campaign, campaign.tyranny_cards[0], 0, (record,))
+    monkeypatch.setattr(broken_invariant, "choice_runs", lambda *_: (runs, runs))
+    context = LintContext("azadi", checked.contents["azadi"], model)
+    (found,) = list(broken_invariant.check(context))
+    assert found.code == "L713" and found.severity.value == "error"
+    assert found.message == (
+        "Mars 1 AE (After Earth): player 2 holds a negative resource at the end of a game "
+        "(replay: samizdat simulate azadi --campaign mars-1-ae --bots "
+        "greedy,greedy,greedy,greedy --tyranny-first mars-tyranny-01 --only-choice 1 "
+        "--replay 7)")

@@ -185,6 +185,7 @@ def test_github_workflow_and_pre_commit_hook_commands_work(cards: Path,
     (hook,) = yaml.safe_load((root / ".pre-commit-hooks.yaml").read_text())
     commands.append(shlex.split(hook["entry"])[1:] + hook["args"])
     monkeypatch.chdir(cards.parent)
+    commands = [[*c, "--games", "50"] for c in commands]    # a smaller simulated budget
     for command in commands:
         result = run_cli(*command)
         assert result.exit_code == 0, (command, result.output)
@@ -192,4 +193,6 @@ def test_github_workflow_and_pre_commit_hook_commands_work(cards: Path,
     assert sarif["version"] == "2.1.0"
     edit(cards / "azadi" / "maidaan.yaml", *MAIDAAN_EDIT)
     annotations = run_cli(*commands[0]).stdout.splitlines()
-    assert annotations[0].startswith("::warning file=cards/azadi/maidaan.yaml,line=")
+    warnings = [a for a in annotations if a.startswith("::warning file=cards/azadi/")]
+    assert len(warnings) == 1
+    assert warnings[0].startswith("::warning file=cards/azadi/maidaan.yaml,line=")

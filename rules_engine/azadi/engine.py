@@ -142,6 +142,8 @@ class AzadiConfig:
     max_turns: int = 400
     seat_of_power: bool = False
     mandate: str = ""            # alternate history: another campaign's Mandate
+    first_tyranny: str = ""      # a Tyranny card id forced to come up first (lint, replay)
+    only_choice: int | None = None  # ... and the one choice of it whose task counts
 
 
 @dataclass
@@ -204,6 +206,11 @@ class AzadiState(State[Action]):
         self.end_reason = ""
         self.tyranny_deck = list(campaign.tyranny_cards)
         self.rng.shuffle(self.tyranny_deck)
+        forced = [c for c in self.tyranny_deck if c.id == config.first_tyranny]
+        if forced:                                  # the deck is drawn from its end
+            self.tyranny_deck.remove(forced[0])
+            self.tyranny_deck.append(forced[0])
+        self.task_best: Counter[tuple[str, int]] = Counter()  # (card, choice) -> progress
         self.tyranny: ActiveTyranny | None = None
         self.resolved: list[tuple[str, int]] = []             # (card id, choice completed)
         self.orders = {o.number: o for o in content.imperial_orders}
@@ -778,6 +785,9 @@ class AzadiState(State[Action]):
         if self.tyranny is None or self.azadi:
             return
         counted = self.tyranny.record(event)
+        for choice, _ in counted:
+            key = (self.tyranny.card.id, choice)
+            self.task_best[key] = max(self.task_best[key], self.tyranny.progress[choice])
         me = self.players[event.by] if event.by >= 0 else None
         for choice, step in counted:
             take = min(step, self.tyranny.legacy_left[choice])
@@ -824,6 +834,8 @@ class AzadiState(State[Action]):
             return ""
         card = self.tyranny_deck.pop()
         self.tyranny = ActiveTyranny(card)
+        if card.id == self.config.first_tyranny:
+            self.tyranny.only = self.config.only_choice
         for index, zone in enumerate(self.board.zones):
             for _ in range(card.imperial_voters_per_zone):
                 if zone.free_ordinary() > 0:
@@ -1115,13 +1127,15 @@ class AzadiGame(Game):
     id = "azadi"
 
     def __init__(self, content: AzadiContent, players: int = 4, difficulty: str = "medium",
-                 campaign: str = "", seat_of_power: bool = False, mandate: str = "") -> None:
+                 campaign: str = "", seat_of_power: bool = False, mandate: str = "",
+                 first_tyranny: str = "", only_choice: int | None = None) -> None:
         self.content = content
         params = content.parameters
         self.config = AzadiConfig(players, difficulty, campaign,
                                   int(params.get("resource_cap", 12)),
                                   int(params.get("redraw_ideology_card_cost", 4)),
-                                  seat_of_power=seat_of_power, mandate=mandate)
+                                  seat_of_power=seat_of_power, mandate=mandate,
+                                  first_tyranny=first_tyranny, only_choice=only_choice)
 
     def num_players(self) -> int:
         return self.config.players

@@ -56,12 +56,13 @@ class ActiveTyranny:
     card: TyrannyCard
     progress: list[int] = field(default_factory=lambda: [0, 0])
     legacy_left: list[int] = field(default_factory=lambda: [6, 6])
+    only: int | None = None          # a choice forced into play: the other does not count
 
     def record(self, event: Event) -> list[tuple[int, int]]:
         """Count ``event`` for the choices it matches: [(choice, actions counted)]."""
         counted = []
         for n, choice in enumerate(self.card.choices):
-            if self.progress[n] >= choice.times:
+            if self.progress[n] >= choice.times or self.only not in (None, n):
                 continue
             if matches(event, choice.task.event, choice.task.where.to_dict()):
                 step = min(event.count, choice.times - self.progress[n])

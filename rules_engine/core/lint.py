@@ -18,7 +18,8 @@ from rules_engine.core.content import ContentSet
 from rules_engine.core.diagnostics import Diagnostic, Location
 
 RULES: dict[str, tuple[str, ...]] = {
-    "azadi": ("impossible_task", "dead_power", "same_moment", "unreachable", "text_drift"),
+    "azadi": ("impossible_task", "dead_power", "same_moment", "unreachable", "text_drift",
+              "task_never_completed", "trigger_loop", "broken_invariant"),
     "spring": ("radicalisable", "resistance_force", "stalls", "seat_balance"),
     "san": ("crossing_costs", "victory_paths", "first_player", "card_use", "river_draws"),
 }

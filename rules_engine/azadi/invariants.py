@@ -1,0 +1,34 @@
+"""What must hold in every AZADI position; used by the fuzz tests and by the
+simulated lint (a broken invariant is an error in the engine or the content)."""
+
+from __future__ import annotations
+
+from rules_engine.azadi.engine import AzadiState
+
+
+def violations(state: AzadiState) -> list[str]:
+    """The invariants ``state`` breaks, described; empty when all hold."""
+    found = []
+    if not state.track.balanced():
+        found.append("the points track does not balance")
+    for n, player in enumerate(state.players):
+        if min(player.resources.values(), default=0) < 0:
+            found.append(f"player {n + 1} holds a negative resource")
+        if player.to_place < 0 or player.mat_voters < 0:
+            found.append(f"player {n + 1} has a negative voter count")
+    for n, zone in enumerate(state.board.zones):
+        name = f"zone {n + 1} ({zone.tile})"
+        if sum(zone.voters.values()) > zone.areas - zone.volatile:
+            found.append(f"{name} holds more voters than its areas")
+        if sum(zone.volatile_voters.values()) > zone.volatile:
+            found.append(f"{name} holds more volatile voters than its volatile areas")
+        if min(zone.voters.values(), default=0) < 0:
+            found.append(f"{name} has a negative voter count")
+        if zone.holder and (sum(zone.count(o) for o in zone.holder) < zone.majority
+                            or sum(zone.split) != zone.majority):
+            found.append(f"{name} is held without a majority")
+    if state.phase == "actions":
+        me = state.players[state.player]
+        if sum(me.resources.values()) + me.mat_voters > state.config.resource_cap:
+            found.append(f"player {state.player + 1} holds more than the cap")
+    return found

@@ -1,0 +1,61 @@
+"""Shared by AZADI's simulated lint rules: for every Tyranny choice of every
+campaign, seeded games with that card forced to come up first, only that choice's
+task counting, and greedy bots that pursue Tyranny tasks. Memoised per (model,
+games, seed) so several rules read the same games. (Not a rule.)"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rules_engine.azadi.model import AzadiContent, Campaign, TyrannyCard
+from rules_engine.core.diagnostics import Location
+from rules_engine.core.lint import LintContext
+from rules_engine.core.simulate import GameRecord, Simulation, run
+
+BOTS = ("greedy",) * 4
+GAMES_PER_CHOICE_DIVISOR = 50     # --games 200 plays 4 games per Tyranny choice
+
+
+@dataclass(frozen=True)
+class ChoiceRuns:
+    """The games played for one Tyranny choice."""
+
+    campaign: Campaign
+    card: TyrannyCard
+    choice: int
+    records: tuple[GameRecord, ...]
+
+    def replay(self, seed: int) -> str:
+        """The command that replays one of these games."""
+        return (f"samizdat simulate azadi --campaign {self.campaign.id} --bots "
+                f"{','.join(BOTS)} --tyranny-first {self.card.id} --only-choice "
+                f"{self.choice + 1} --replay {seed}")
+
+
+def games_per_choice(games: int) -> int:
+    return max(1, -(-games // GAMES_PER_CHOICE_DIVISOR))
+
+
+@lru_cache(maxsize=4)
+def choice_runs(model: AzadiContent, games: int, seed: int) -> tuple[ChoiceRuns, ...]:
+    count = games_per_choice(games)
+    out = []
+    for campaign in model.campaigns:
+        for card in campaign.tyranny_cards:
+            for choice in range(len(card.choices)):
+                spec = Simulation("rules_engine.azadi.simulation:setup", (
+                    ("content", model), ("bots", BOTS), ("campaign", campaign.id),
+                    ("first_tyranny", card.id), ("only_choice", choice)))
+                out.append(ChoiceRuns(campaign, card, choice, tuple(run(spec, count, seed))))
+    return tuple(out)
+
+
+def choice_location(context: LintContext, runs: ChoiceRuns, part: str = "task") -> Location:
+    """Where a finding about one choice points: ``part`` of it in the campaign's file."""
+    for loaded in context.content.campaigns:
+        if loaded.manifest and loaded.manifest.get("id") == runs.campaign.id:
+            for item in loaded.sections.get("tyranny_cards", []):
+                if item.get("id") == runs.card.id:
+                    return item.loc("choices", runs.choice, part)
+    return runs.card.location

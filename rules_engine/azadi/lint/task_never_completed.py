@@ -1,0 +1,50 @@
+"""A Tyranny task the bots never complete when its card is forced into play.
+
+For every choice of every Tyranny card, seeded games are played with that card
+coming up first and only that choice's task counting, by greedy bots that take
+any action the task counts. A choice never completed in any of them is reported
+with the closest progress reached and the command that replays that game. The
+default severity is *info*: the bots do not yet plan for every kind of task
+(trading, spending a given resource, moving Imperial voters), so a finding is a
+prompt to look, not proof that the task is too hard. ``--games`` sets the budget
+(``--games 200``: 4 games per choice).
+
+Failing::
+
+    task: {event: majority_broken, where: {who: imperial}}
+    times: 12
+
+Passing::
+
+    task: {event: dissent_committed}
+    times: 4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules_engine.azadi.lint.simulation_runs import choice_location, choice_runs
+from rules_engine.core.diagnostics import Diagnostic, Severity
+from rules_engine.core.lint import LintContext
+
+CODE = "L711"
+NAME = "task-never-completed"
+SEVERITY = Severity.INFO
+SIMULATED = True
+
+
+def check(context: LintContext) -> Iterator[Diagnostic]:
+    for runs in choice_runs(context.model, context.games, context.seed):
+        key = f"{runs.card.id}:{runs.choice}"
+        if any(r.counters.get(f"resolved:{key}") for r in runs.records):
+            continue
+        closest = max(runs.records, key=lambda r: (r.counters.get(f"task:{key}", 0), -r.seed))
+        choice = runs.card.choices[runs.choice]
+        task = choice.task.event
+        yield Diagnostic(
+            CODE, SEVERITY, f"{runs.campaign.name}: the task of {choice.title!r} ({task} "
+            f"x{choice.times}) was not completed in {len(runs.records)} games with "
+            f"{runs.card.title!r} forced into play; closest: "
+            f"{closest.counters.get(f'task:{key}', 0)} of {choice.times} (replay: "
+            f"{runs.replay(closest.seed)})", choice_location(context, runs))
