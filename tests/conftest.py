@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,8 @@ from click.testing import CliRunner, Result
 from compiler.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
+# simulated lint results are cached on disk; tests keep theirs out of the user's cache
+os.environ.setdefault("SAMIZDAT_CACHE", tempfile.mkdtemp(prefix="samizdat-test-cache-"))
 CARDS = REPO / "cards"
 SAJ = "azadi/campaigns/south-asian-independence-1947"
 

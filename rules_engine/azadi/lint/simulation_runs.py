@@ -1,17 +1,19 @@
 """Shared by AZADI's simulated lint rules: for every Tyranny choice of every
 campaign, seeded games with that card forced to come up first, only that choice's
 task counting, and greedy bots that pursue Tyranny tasks. Memoised per (model,
-games, seed) so several rules read the same games. (Not a rule.)"""
+games, seed) so several rules read the same games, and on disk (rules_engine.core.run_cache).
+(Not a rule.)"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from rules_engine.azadi.model import AzadiContent, Campaign, TyrannyCard
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.lint import LintContext
-from rules_engine.core.simulate import GameRecord, Simulation, run
+from rules_engine.core.run_cache import cached_run
+from rules_engine.core.simulate import GameRecord, Simulation
 
 BOTS = ("greedy",) * 4
 GAMES_PER_CHOICE_DIVISOR = 50     # --games 200 plays 4 games per Tyranny choice
@@ -42,12 +44,15 @@ def choice_runs(model: AzadiContent, games: int, seed: int) -> tuple[ChoiceRuns,
     count = games_per_choice(games)
     out = []
     for campaign in model.campaigns:
+        # a game plays one campaign: keyed on the base content and that campaign only,
+        # so an edit to one campaign leaves the others' cached games valid
+        alone = replace(model, campaigns=(campaign,))
         for card in campaign.tyranny_cards:
             for choice in range(len(card.choices)):
                 spec = Simulation("rules_engine.azadi.simulation:setup", (
-                    ("content", model), ("bots", BOTS), ("campaign", campaign.id),
+                    ("content", alone), ("bots", BOTS), ("campaign", campaign.id),
                     ("first_tyranny", card.id), ("only_choice", choice)))
-                out.append(ChoiceRuns(campaign, card, choice, tuple(run(spec, count, seed))))
+                out.append(ChoiceRuns(campaign, card, choice, cached_run(spec, count, seed)))
     return tuple(out)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules_engine.core.simulate import GameRecord, Simulation, run
+from rules_engine.core.run_cache import cached_run
+from rules_engine.core.simulate import GameRecord, Simulation
 from rules_engine.san.model import SanContent
 
 
@@ -13,4 +14,4 @@ from rules_engine.san.model import SanContent
 def games(model: SanContent, bots: tuple[str, str], count: int, seed: int
           ) -> tuple[GameRecord, ...]:
     spec = Simulation("rules_engine.san.simulation:setup", (("content", model), ("bots", bots)))
-    return tuple(run(spec, count, seed))
+    return cached_run(spec, count, seed)

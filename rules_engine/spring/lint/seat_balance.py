@@ -14,7 +14,8 @@ from collections.abc import Iterator
 
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import LintContext
-from rules_engine.core.simulate import Simulation, run, summary
+from rules_engine.core.run_cache import cached_run
+from rules_engine.core.simulate import Simulation, summary
 
 CODE = "L912"
 NAME = "seat-balance"
@@ -25,7 +26,7 @@ SIMULATED = True
 def check(context: LintContext) -> Iterator[Diagnostic]:
     spec = Simulation("rules_engine.spring.simulation:setup",
                       (("content", context.model), ("bots", ("random",) * 4)))
-    records = run(spec, context.games, context.seed)
+    records = cached_run(spec, context.games, context.seed)
     report = summary(records, 4)
     means = [sum(r.counters.get(f"vt:P{i + 1}", 0) for r in records) / len(records)
              for i in range(4)]

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import LintContext
-from rules_engine.core.simulate import Simulation, run
+from rules_engine.core.run_cache import cached_run
+from rules_engine.core.simulate import Simulation
 
 CODE = "L911"
 NAME = "stalled-game"
@@ -25,7 +26,7 @@ SIMULATED = True
 def check(context: LintContext) -> Iterator[Diagnostic]:
     spec = Simulation("rules_engine.spring.simulation:setup",
                       (("content", context.model), ("bots", ("random",) * 4)))
-    records = run(spec, context.games, context.seed)
+    records = cached_run(spec, context.games, context.seed)
     stalled = [r for r in records if r.end != "overthrows"]
     if stalled:
         where = context.manifest_location

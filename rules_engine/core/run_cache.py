@@ -1,0 +1,107 @@
+"""Simulation results kept between runs, so a re-lint after an edit replays only
+the games whose inputs changed.
+
+A run (a :class:`~rules_engine.core.simulate.Simulation`, a game count and a first
+seed) is keyed by a SHA-256 over the samizdat version, the source of the game's
+rules engine, the content it plays (its ``repr``, which covers every value and
+source position) and the other options. Records are stored as JSON under
+``$SAMIZDAT_CACHE`` (default ``$XDG_CACHE_HOME/samizdat`` or ``~/.cache/samizdat``);
+``SAMIZDAT_CACHE=off`` turns the disk cache off. A cache that cannot be read or
+written is ignored: results are the same either way, only slower.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rules_engine.core.simulate import GameRecord, Simulation, run
+
+FORMAT = 1
+_digests: dict[int, tuple[Any, str]] = {}
+
+
+def cache_dir() -> Path | None:
+    configured = os.environ.get("SAMIZDAT_CACHE")
+    if configured == "off":
+        return None
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "samizdat"
+
+
+def digest(value: Any) -> str:
+    """A stable digest of ``value``'s repr, computed once per object."""
+    held = _digests.get(id(value))
+    if held is not None and held[0] is value:
+        return held[1]
+    found = hashlib.sha256(repr(value).encode()).hexdigest()
+    _digests[id(value)] = (value, found)
+    return found
+
+
+@lru_cache(maxsize=8)
+def engine_digest(package: str) -> str:
+    """A digest of the source files of ``rules_engine.<game>`` and the core."""
+    root = Path(__file__).resolve().parent.parent
+    sha = hashlib.sha256()
+    for folder in (root / "core", root / package):
+        for path in sorted(folder.rglob("*.py")):
+            sha.update(path.relative_to(root).as_posix().encode())
+            sha.update(path.read_bytes())
+    return sha.hexdigest()
+
+
+def run_key(spec: Simulation, games: int, seed: int) -> str:
+    from compiler import __version__
+
+    package = spec.factory.split(".")[1]
+    parts = [f"v{FORMAT}", __version__, engine_digest(package), spec.factory,
+             str(spec.max_steps), str(games), str(seed)]
+    for name, value in spec.options:
+        parts.append(f"{name}={digest(value) if name == 'content' else repr(value)}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def _load(path: Path) -> tuple[GameRecord, ...] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return tuple(GameRecord(r["seed"], tuple(r["returns"]), r["first_player"],
+                                r["turns"], r["end"], dict(r["counters"])) for r in data)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _store(path: Path, records: tuple[GameRecord, ...]) -> None:
+    text = json.dumps([{"seed": r.seed, "returns": list(r.returns),
+                        "first_player": r.first_player, "turns": r.turns, "end": r.end,
+                        "counters": r.counters} for r in records], sort_keys=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".run.", dir=path.parent)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except OSError:
+        return
+
+
+@lru_cache(maxsize=512)
+def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...]:
+    """``run(spec, games, seed)``, from memory, then disk, then by playing."""
+    folder = cache_dir()
+    path = folder / "runs" / f"{run_key(spec, games, seed)}.json" if folder else None
+    if path is not None:
+        found = _load(path)
+        if found is not None and len(found) == games:
+            return found
+    records = tuple(run(spec, games, seed))
+    if path is not None:
+        _store(path, records)
+    return records
