@@ -266,7 +266,8 @@ def test_azadi_task_never_completed(cards: Path) -> None:
         f"Mars 1 AE (After Earth): the task of {choice['title']!r} (imperial_voter_added "
         f"x{choice['times']}) was not completed in 1 games with 'Surface Crew Draft' "
         f"forced into play; closest: 0 of {choice['times']} (replay: samizdat simulate "
-        "azadi --campaign mars-1-ae --bots greedy,greedy,greedy,greedy --tyranny-first "
+        "azadi --campaign mars-1-ae --seat-of-power --bots greedy,greedy,greedy,greedy "
+        "--tyranny-first "
         "mars-tyranny-01 --only-choice 2 --replay 0)")
 
 
@@ -287,6 +288,30 @@ def test_azadi_broken_invariant_is_reported(monkeypatch: pytest.MonkeyPatch) -> 
     assert found.code == "L713" and found.severity.value == "error"
     assert found.message == (
         "Mars 1 AE (After Earth): player 2 holds a negative resource at the end of a game "
-        "(replay: samizdat simulate azadi --campaign mars-1-ae --bots "
+        "(replay: samizdat simulate azadi --campaign mars-1-ae --seat-of-power --bots "
         "greedy,greedy,greedy,greedy --tyranny-first mars-tyranny-01 --only-choice 1 "
         "--replay 7)")
+
+
+def test_azadi_order_dependence_shows_both_outcomes(cards: Path) -> None:
+    path = cards / AMR / "tyranny_cards.yaml"
+    data = yaml.safe_load(path.read_text())
+    card = data["tyranny_cards"][2]
+    card["choices"][1]["while_active"] = [
+        {"when": "end_of_turn",
+         "do": [{"action": "evict_voters", "count": {"per_resources_left": 3}}]}]
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    code, report = lint_json(str(cards / AMR), "--games", "50", "--select", "L714",
+                             fast=False)
+    (found,) = report["diagnostics"]
+    assert code == 1 and found["severity"] == "error"
+    assert found["line"] == line_of(path, "when: end_of_turn")
+    title = card["choices"][1]["title"]
+    assert found["message"].startswith(
+        "American Revolution 1776: at end of turn the order of Mandate 'Tax Without "
+        f"Representation' then {title!r} changes the game: in that order the player ends "
+        "with ")
+    forward, reverse = found["message"].split("ends with ")[1].split("; reversed, with ")
+    assert forward.split(", ")[-1] != reverse.split(" (turn")[0].split(", ")[-1]
+    assert "--seat-of-power" in found["message"] and "--tyranny-first amr-tyranny-03" in \
+        found["message"]

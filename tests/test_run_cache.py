@@ -69,6 +69,8 @@ def test_an_edit_to_one_campaign_replays_only_its_games(
         return real_run(spec, games, seed)
 
     monkeypatch.setattr(run_cache, "run", counting_run)
+    run_cache.cached_run.cache_clear()
+    simulation_runs.choice_runs.cache_clear()
     model = validate([CARDS / "azadi"]).models["azadi"]
     simulation_runs.choice_runs(model, 50, 0)
     assert len(played) == 24 * len(model.campaigns)
@@ -76,6 +78,7 @@ def test_an_edit_to_one_campaign_replays_only_its_games(
     card = replace(first.tyranny_cards[0], title="Edited Title")
     edited = replace(first, tyranny_cards=(card, *first.tyranny_cards[1:]))
     run_cache.cached_run.cache_clear()
+    simulation_runs.choice_runs.cache_clear()
     played.clear()
     simulation_runs.choice_runs(replace(model, campaigns=(edited, *model.campaigns[1:])), 50, 0)
     assert played == [first.id] * 24

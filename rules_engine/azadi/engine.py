@@ -14,6 +14,8 @@ played yet (see README).
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -144,6 +146,7 @@ class AzadiConfig:
     mandate: str = ""            # alternate history: another campaign's Mandate
     first_tyranny: str = ""      # a Tyranny card id forced to come up first (lint, replay)
     only_choice: int | None = None  # ... and the one choice of it whose task counts
+    check_order: bool = False    # run same-window effects both ways on clones (lint)
 
 
 @dataclass
@@ -221,6 +224,9 @@ class AzadiState(State[Action]):
         self.uses: Counter[tuple[str, int]] = Counter()
         self.listening = 0
         self.trigger_loops: list[tuple[int, str]] = []
+        # (turn, window, sources, outcome for the acting player, outcome reversed)
+        self.order_conflicts: list[tuple[int, str, tuple[str, ...], tuple[str, ...],
+                                         tuple[str, ...]]] = []
         self.resistance_free = 0          # Maidaan: Resistance cards usable regardless
         self.extra_ideology = 0
         self.monument_used: set[int] = set()
@@ -1104,23 +1110,87 @@ class AzadiState(State[Action]):
             self.pending.append("ideology")
         return f"P{self.player + 1} uses {action.source}"
 
-    def _timed(self, window: str) -> None:
-        """Start- and end-of-turn abilities: the Imperial Mandate's, the Tyranny card's."""
+    def timed_effects(self, window: str) -> list[tuple[str, Ability]]:
+        """The start- or end-of-turn abilities that apply now, in the engine's order:
+        the Imperial Mandate's, then the Tyranny card's (source label, ability)."""
+        found: list[tuple[str, Ability]] = []
         if self.mandate is not None and not self.mandate_flipped:
             for effect in self.mandate.imperial:
                 if isinstance(effect, Ability) and effect.when == window and \
                         interpreter.supported(effect):
-                    interpreter.run_ability(self, self.player, effect)
-        if self.tyranny is None or self.azadi:
-            return
-        for choice in self.tyranny.card.choices:
-            for effect in choice.while_active:
-                if isinstance(effect, Ability) and effect.when == window and \
-                        interpreter.supported(effect) and self._can_pay(effect.cost):
-                    self._pay(effect.cost, 0)
-                    interpreter.run_ability(self, self.player, effect)
+                    found.append((f"Mandate {self.mandate.title!r}", effect))
+        if self.tyranny is not None and not self.azadi:
+            for choice in self.tyranny.card.choices:
+                for effect in choice.while_active:
+                    if isinstance(effect, Ability) and effect.when == window and \
+                            interpreter.supported(effect):
+                        found.append((f"{choice.title!r}", effect))
+        return found
+
+    def _run_timed(self, effects: list[tuple[str, Ability]]) -> None:
+        for source, effect in effects:
+            if source.startswith("Mandate "):
+                interpreter.run_ability(self, self.player, effect)
+            elif self._can_pay(effect.cost):
+                self._pay(effect.cost, 0)
+                interpreter.run_ability(self, self.player, effect)
+
+    def outcome(self) -> tuple[tuple[str, ...], ...]:
+        """What order dependence compares: each player's resources and voters (and
+        the Imperial voters on the map, in every player's entry)."""
+        imperial = f"Imperial voters {sum(z.count(IMPERIAL) for z in self.board.zones)}"
+        return tuple(
+            tuple(f"{k} {n}" for k, n in sorted(p.resources.items()) if n) +
+            (f"voters on the map {sum(z.count(i) for z in self.board.zones)}",
+             f"voters on the mat {p.mat_voters}", imperial)
+            for i, p in enumerate(self.players))
+
+    def _timed(self, window: str) -> None:
+        """Run the start- or end-of-turn abilities. When asked (the linter), two or
+        more of them are first also run in the reverse order on clones, and a
+        different outcome is recorded as an order conflict."""
+        effects = self.timed_effects(window)
+        if self.config.check_order and len(effects) > 1:
+            outcomes = []
+            for order in (effects, effects[::-1]):
+                trial = self.clone()
+                trial._run_timed(order)
+                outcomes.append(trial.outcome())
+            if outcomes[0] != outcomes[1]:
+                self.order_conflicts.append(
+                    (self.turn, window, tuple(s for s, _ in effects), outcomes[0][self.player],
+                     outcomes[1][self.player]))
+        self._run_timed(effects)
         self._check_azadi()
 
+    def clone(self) -> AzadiState:
+        """A deep copy that shares the (immutable) content."""
+        trial: AzadiState = copy.deepcopy(self, dict(_shared(self.content)))
+        return trial
+
+
+_SHARED: dict[int, tuple[AzadiContent, dict[int, Any]]] = {}
+
+
+def _shared(content: AzadiContent) -> dict[int, Any]:
+    """A deepcopy memo mapping every object in ``content`` (frozen, never changed
+    during play) to itself, so clones share it; built once per content."""
+    held = _SHARED.get(id(content))
+    if held is not None and held[0] is content:
+        return held[1]
+    memo: dict[int, Any] = {}
+    stack: list[Any] = [content]
+    while stack:
+        item = stack.pop()
+        if id(item) in memo or isinstance(item, (str, int, float, bool, type(None))):
+            continue
+        memo[id(item)] = item
+        if dataclasses.is_dataclass(item):
+            stack.extend(getattr(item, f.name) for f in dataclasses.fields(item))
+        elif isinstance(item, tuple | frozenset):
+            stack.extend(item)
+    _SHARED[id(content)] = (content, memo)
+    return memo
 
 
 class AzadiGame(Game):
@@ -1128,14 +1198,16 @@ class AzadiGame(Game):
 
     def __init__(self, content: AzadiContent, players: int = 4, difficulty: str = "medium",
                  campaign: str = "", seat_of_power: bool = False, mandate: str = "",
-                 first_tyranny: str = "", only_choice: int | None = None) -> None:
+                 first_tyranny: str = "", only_choice: int | None = None,
+                 check_order: bool = False) -> None:
         self.content = content
         params = content.parameters
         self.config = AzadiConfig(players, difficulty, campaign,
                                   int(params.get("resource_cap", 12)),
                                   int(params.get("redraw_ideology_card_cost", 4)),
                                   seat_of_power=seat_of_power, mandate=mandate,
-                                  first_tyranny=first_tyranny, only_choice=only_choice)
+                                  first_tyranny=first_tyranny, only_choice=only_choice,
+                                  check_order=check_order)
 
     def num_players(self) -> int:
         return self.config.players

@@ -19,7 +19,7 @@ from rules_engine.core.diagnostics import Diagnostic, Location
 
 RULES: dict[str, tuple[str, ...]] = {
     "azadi": ("impossible_task", "dead_power", "same_moment", "unreachable", "text_drift",
-              "task_never_completed", "trigger_loop", "broken_invariant"),
+              "task_never_completed", "trigger_loop", "broken_invariant", "order_dependence"),
     "spring": ("radicalisable", "resistance_force", "stalls", "seat_balance"),
     "san": ("crossing_costs", "victory_paths", "first_player", "card_use", "river_draws"),
 }

@@ -1,8 +1,9 @@
 """Shared by AZADI's simulated lint rules: for every Tyranny choice of every
-campaign, seeded games with that card forced to come up first, only that choice's
-task counting, and greedy bots that pursue Tyranny tasks. Memoised per (model,
-games, seed) so several rules read the same games, and on disk (rules_engine.core.run_cache).
-(Not a rule.)"""
+campaign, seeded games in Seat of Power mode (the campaign's Mandate in force, so
+every (Mandate, Tyranny choice) pair is played) with that card forced to come up
+first, only that choice's task counting, greedy bots that pursue Tyranny tasks,
+and same-window effects also tried in the reverse order. Memoised in memory and
+on disk (rules_engine.core.run_cache). (Not a rule.)"""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ class ChoiceRuns:
 
     def replay(self, seed: int) -> str:
         """The command that replays one of these games."""
-        return (f"samizdat simulate azadi --campaign {self.campaign.id} --bots "
+        return (f"samizdat simulate azadi --campaign {self.campaign.id} --seat-of-power --bots "
                 f"{','.join(BOTS)} --tyranny-first {self.card.id} --only-choice "
                 f"{self.choice + 1} --replay {seed}")
 
@@ -51,16 +52,21 @@ def choice_runs(model: AzadiContent, games: int, seed: int) -> tuple[ChoiceRuns,
             for choice in range(len(card.choices)):
                 spec = Simulation("rules_engine.azadi.simulation:setup", (
                     ("content", alone), ("bots", BOTS), ("campaign", campaign.id),
-                    ("first_tyranny", card.id), ("only_choice", choice)))
+                    ("seat_of_power", True),
+                    ("first_tyranny", card.id), ("only_choice", choice),
+                    ("check_order", True)))
                 out.append(ChoiceRuns(campaign, card, choice, cached_run(spec, count, seed)))
     return tuple(out)
 
 
-def choice_location(context: LintContext, runs: ChoiceRuns, part: str = "task") -> Location:
-    """Where a finding about one choice points: ``part`` of it in the campaign's file."""
+def choice_location(context: LintContext, runs: ChoiceRuns, part: str = "task",
+                    choice: int | None = None) -> Location:
+    """Where a finding about a choice (default: the forced one) points: ``part`` of
+    it in the campaign's file."""
+    choice = runs.choice if choice is None else choice
     for loaded in context.content.campaigns:
         if loaded.manifest and loaded.manifest.get("id") == runs.campaign.id:
             for item in loaded.sections.get("tyranny_cards", []):
                 if item.get("id") == runs.card.id:
-                    return item.loc("choices", runs.choice, part)
+                    return item.loc("choices", choice, part)
     return runs.card.location
