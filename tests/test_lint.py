@@ -315,3 +315,19 @@ def test_azadi_order_dependence_shows_both_outcomes(cards: Path) -> None:
     assert forward.split(", ")[-1] != reverse.split(" (turn")[0].split(", ")[-1]
     assert "--seat-of-power" in found["message"] and "--tyranny-first amr-tyranny-03" in \
         found["message"]
+
+
+def test_azadi_simulated_alternate_history_plays_every_mandate() -> None:
+    egy = "azadi/campaigns/egyptian-revolution-2011"
+    code, report = lint_json(str(CARDS / egy), "--games", "50", "--select", "L714",
+                             fast=False)
+    assert code == 0 and report["diagnostics"] == []
+    code, report = lint_json(str(CARDS / egy), "--games", "50", "--select", "L714",
+                             "--alternate-history", fast=False)
+    assert code == 1 and report["diagnostics"]
+    for found in report["diagnostics"]:
+        assert found["message"].startswith(
+            "Egyptian Revolution 2011 (alternate history, Mandate tax-without-representation)"
+            ": at end of turn the order of Mandate 'Tax Without Representation' then ")
+        assert "--seat-of-power --mandate tax-without-representation" in found["message"]
+        assert found["file"].endswith("egyptian-revolution-2011/tyranny_cards.yaml")

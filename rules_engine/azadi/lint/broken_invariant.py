@@ -28,14 +28,15 @@ SIMULATED = True
 
 
 def check(context: LintContext) -> Iterator[Diagnostic]:
-    reported: set[tuple[str, str]] = set()
-    for runs in choice_runs(context.model, context.games, context.seed):
+    reported: set[tuple[str, str, str]] = set()
+    for runs in choice_runs(context.model, context.games, context.seed,
+                            context.alternate_history):
         for record in runs.records:
             for key in sorted(k for k in record.counters if k.startswith("broken:")):
                 problem = key.split(":", 1)[1]
-                if (runs.campaign.id, problem) in reported:
+                if (runs.campaign.id, runs.mandate, problem) in reported:
                     continue
-                reported.add((runs.campaign.id, problem))
+                reported.add((runs.campaign.id, runs.mandate, problem))
                 yield Diagnostic(
-                    CODE, SEVERITY, f"{runs.campaign.name}: {problem} at the end of a "
+                    CODE, SEVERITY, f"{runs.label}: {problem} at the end of a "
                     f"game (replay: {runs.replay(record.seed)})", runs.campaign.location)

@@ -35,19 +35,20 @@ SIMULATED = True
 
 
 def check(context: LintContext) -> Iterator[Diagnostic]:
-    reported: set[tuple[str, str, str]] = set()
-    for runs in choice_runs(context.model, context.games, context.seed):
+    reported: set[tuple[str, str, str, str]] = set()
+    for runs in choice_runs(context.model, context.games, context.seed,
+                            context.alternate_history):
         for record in runs.records:
             for key in sorted(k for k in record.counters if k.startswith("order:")):
                 head, window, sources, forward, reverse = key.split("|")
-                if (runs.campaign.id, window, sources) in reported:
+                if (runs.campaign.id, runs.mandate, window, sources) in reported:
                     continue
-                reported.add((runs.campaign.id, window, sources))
+                reported.add((runs.campaign.id, runs.mandate, window, sources))
                 turn = head.split(":")[1]
                 involved = next((n for n, c in enumerate(runs.card.choices)
                                  if repr(c.title) in sources), runs.choice)
                 yield Diagnostic(
-                    CODE, SEVERITY, f"{runs.campaign.name}: at {window.replace('_', ' ')} "
+                    CODE, SEVERITY, f"{runs.label}: at {window.replace('_', ' ')} "
                     f"the order of {sources} changes the game: in that order the player "
                     f"ends with {forward}; reversed, with {reverse} (turn {turn}; replay: "
                     f"{runs.replay(record.seed)})",

@@ -28,12 +28,21 @@ class ChoiceRuns:
     card: TyrannyCard
     choice: int
     records: tuple[GameRecord, ...]
+    mandate: str = ""        # alternate history: another campaign's Mandate in force
+
+    @property
+    def label(self) -> str:
+        """The campaign, and the Mandate when it is not the campaign's own."""
+        if not self.mandate:
+            return self.campaign.name
+        return f"{self.campaign.name} (alternate history, Mandate {self.mandate})"
 
     def replay(self, seed: int) -> str:
         """The command that replays one of these games."""
-        return (f"samizdat simulate azadi --campaign {self.campaign.id} --seat-of-power --bots "
-                f"{','.join(BOTS)} --tyranny-first {self.card.id} --only-choice "
-                f"{self.choice + 1} --replay {seed}")
+        mandate = f" --mandate {self.mandate}" if self.mandate else ""
+        return (f"samizdat simulate azadi --campaign {self.campaign.id} --seat-of-power"
+                f"{mandate} --bots {','.join(BOTS)} --tyranny-first {self.card.id} "
+                f"--only-choice {self.choice + 1} --replay {seed}")
 
 
 def games_per_choice(games: int) -> int:
@@ -41,21 +50,28 @@ def games_per_choice(games: int) -> int:
 
 
 @lru_cache(maxsize=4)
-def choice_runs(model: AzadiContent, games: int, seed: int) -> tuple[ChoiceRuns, ...]:
+def choice_runs(model: AzadiContent, games: int, seed: int, alternate: bool = False
+                ) -> tuple[ChoiceRuns, ...]:
+    """Every choice with its campaign's own Mandate (``games_per_choice`` games);
+    with ``alternate``, also with every other Mandate (one game each)."""
     count = games_per_choice(games)
     out = []
     for campaign in model.campaigns:
         # a game plays one campaign: keyed on the base content and that campaign only,
         # so an edit to one campaign leaves the others' cached games valid
         alone = replace(model, campaigns=(campaign,))
+        others = [m.id for m in model.mandates if m.id != campaign.mandate] if alternate \
+            else []
         for card in campaign.tyranny_cards:
             for choice in range(len(card.choices)):
-                spec = Simulation("rules_engine.azadi.simulation:setup", (
-                    ("content", alone), ("bots", BOTS), ("campaign", campaign.id),
-                    ("seat_of_power", True),
-                    ("first_tyranny", card.id), ("only_choice", choice),
-                    ("check_order", True)))
-                out.append(ChoiceRuns(campaign, card, choice, cached_run(spec, count, seed)))
+                for mandate in ["", *others]:
+                    spec = Simulation("rules_engine.azadi.simulation:setup", (
+                        ("content", alone), ("bots", BOTS), ("campaign", campaign.id),
+                        ("seat_of_power", True), ("mandate", mandate),
+                        ("first_tyranny", card.id), ("only_choice", choice),
+                        ("check_order", True)))
+                    records = cached_run(spec, 1 if mandate else count, seed)
+                    out.append(ChoiceRuns(campaign, card, choice, records, mandate))
     return tuple(out)
 
 

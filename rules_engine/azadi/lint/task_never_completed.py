@@ -35,7 +35,10 @@ SIMULATED = True
 
 
 def check(context: LintContext) -> Iterator[Diagnostic]:
-    for runs in choice_runs(context.model, context.games, context.seed):
+    for runs in choice_runs(context.model, context.games, context.seed,
+                            context.alternate_history):
+        if runs.mandate:        # other Mandates may forbid the task outright (L701)
+            continue
         key = f"{runs.card.id}:{runs.choice}"
         if any(r.counters.get(f"resolved:{key}") for r in runs.records):
             continue
@@ -43,7 +46,7 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
         choice = runs.card.choices[runs.choice]
         task = choice.task.event
         yield Diagnostic(
-            CODE, SEVERITY, f"{runs.campaign.name}: the task of {choice.title!r} ({task} "
+            CODE, SEVERITY, f"{runs.label}: the task of {choice.title!r} ({task} "
             f"x{choice.times}) was not completed in {len(runs.records)} games with "
             f"{runs.card.title!r} forced into play; closest: "
             f"{closest.counters.get(f'task:{key}', 0)} of {choice.times} (replay: "
