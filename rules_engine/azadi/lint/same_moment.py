@@ -3,8 +3,9 @@
 When a Mandate and a Tyranny card's while-active power both act at the end of a
 turn and both touch resources (*Tax Without Representation* discards them all,
 a power counts the resources left), the result depends on which goes first. The
-static pass flags every such pair; the simulated analysis settles them (or reports
-a contradiction).
+static pass flags every such pair (with ``--alternate-history``, for every Mandate
+with every campaign); the simulated analysis (L714) runs both orders and reports
+the pairs whose order changes the game.
 
 Failing (with Tax Without Representation)::
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules_engine.azadi.lint.rules_in_force import abilities
+from rules_engine.azadi.lint.rules_in_force import abilities, mandates_for
 from rules_engine.azadi.vocabulary import ACTION_CHANGES
 from rules_engine.core.diagnostics import Diagnostic, Related, Severity
 from rules_engine.core.effects import Ability, FrozenMap
@@ -48,21 +49,20 @@ def _touches(ability: Ability) -> frozenset[str]:
 
 def check(context: LintContext) -> Iterator[Diagnostic]:
     model = context.model
-    mandates = {m.id: m for m in model.mandates}
     for campaign in model.campaigns:
-        mandate = mandates.get(campaign.mandate)
-        if mandate is None:
-            continue
-        timed = [a for a in abilities(mandate.imperial) if a.when in WINDOWS]
-        for card in campaign.tyranny_cards:
-            for choice in card.choices:
-                for power in abilities(choice.while_active):
-                    for rule in timed:
-                        shared = _touches(power) & _touches(rule)
-                        if power.when == rule.when and shared:
-                            yield Diagnostic(
-                                CODE, SEVERITY, f"{campaign.name}: the while-active power of "
-                                f"{choice.title!r} and the Mandate {mandate.title!r} both "
-                                f"change {', '.join(sorted(shared))} at {rule.when}; their order "
-                                "decides the result", card.location,
-                                (Related(mandate.location, f"Mandate {mandate.title}"),))
+        for mandate, own in mandates_for(model, campaign, context.alternate_history):
+            timed = [a for a in abilities(mandate.imperial) if a.when in WINDOWS]
+            mode = "" if own else " (alternate history)"
+            for card in campaign.tyranny_cards:
+                for choice in card.choices:
+                    for power in abilities(choice.while_active):
+                        for rule in timed:
+                            shared = _touches(power) & _touches(rule)
+                            if power.when == rule.when and shared:
+                                yield Diagnostic(
+                                    CODE, SEVERITY, f"{campaign.name}{mode}: the while-active "
+                                    f"power of {choice.title!r} and the Mandate "
+                                    f"{mandate.title!r} both change "
+                                    f"{', '.join(sorted(shared))} at {rule.when}; their order "
+                                    "decides the result", card.location,
+                                    (Related(mandate.location, f"Mandate {mandate.title}"),))
