@@ -415,3 +415,17 @@ def test_listening_powers_fire_on_their_event() -> None:
     state.uses.clear()
     state._emit(Event("dissent_committed", state.player))
     assert any(source.startswith("tyranny:") for source, _ in state.uses), choice.title
+
+
+def test_imperial_voters_added_by_a_power_count_for_a_task() -> None:
+    """'Recruit for Self-Rule' (SAJ card 7) counts Imperial voters that players add
+    with its own power; those added when a Tyranny card is triggered do not count."""
+    from rules_engine.azadi.simulation import setup
+
+    game, bots, _ = setup(0, content(), ("greedy",) * 4,
+                          campaign="south-asian-independence-1947",
+                          first_tyranny="saj-tyranny-07", only_choice=1)
+    state = play_out(game.new_initial_state(0), bots)
+    added = [e for e in state.events if e.name == "imperial_voter_added"]
+    assert added and all(e.by >= 0 for e in added)
+    assert state.task_best[("saj-tyranny-07", 1)] > 0

@@ -254,7 +254,7 @@ def test_azadi_task_never_completed(cards: Path) -> None:
     path = cards / MARS / "tyranny_cards.yaml"
     data = yaml.safe_load(path.read_text())
     choice = data["tyranny_cards"][0]["choices"][1]
-    choice["task"] = {"event": "imperial_voter_added"}
+    choice["task"] = {"event": "trade"}         # The Path of Oneness forbids trading
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     code, report = lint_json(str(cards / MARS), "--games", "50", "--select", "L711",
                              fast=False)
@@ -263,7 +263,7 @@ def test_azadi_task_never_completed(cards: Path) -> None:
     found = [d for d in report["diagnostics"] if d["line"] == task_line + 1]
     assert code == 0 and len(found) == 1 and found[0]["severity"] == "info"
     assert found[0]["message"].startswith(
-        f"Mars 1 AE (After Earth): the task of {choice['title']!r} (imperial_voter_added "
+        f"Mars 1 AE (After Earth): the task of {choice['title']!r} (trade "
         f"x{choice['times']}) was not completed in 1 games with 'Surface Crew Draft' "
         f"forced into play; closest: 0 of {choice['times']} (replay: samizdat simulate "
         "azadi --campaign mars-1-ae --seat-of-power --bots greedy,greedy,greedy,greedy "

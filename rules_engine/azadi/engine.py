@@ -924,6 +924,12 @@ class AzadiState(State[Action]):
 
     # -- powers ------------------------------------------------------------------------
 
+    def add_imperial_voter(self, index: int) -> None:
+        """An Imperial voter added by a player's power (a Tyranny card's own voters,
+        added when it is triggered, are not an event)."""
+        self.board.add_voter(index, IMPERIAL, self.track)
+        self._emit(Event("imperial_voter_added", self.player, IMPERIAL))
+
     def remove_voter(self, index: int, owner: int, event: str) -> None:
         self.board.remove_voter(index, owner, self.track)
         self._emit(Event(event, self.player, owner))

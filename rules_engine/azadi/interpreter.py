@@ -175,7 +175,7 @@ def _add_imperial_voters(state: AzadiState, player: int, action: Action) -> None
     for index in indices:
         for _ in range(amount):
             if state.board.zones[index].free_ordinary() > 0:
-                state.board.add_voter(index, IMPERIAL, state.track)
+                state.add_imperial_voter(index)
 
 
 def _gain(kind: str) -> Handler:
