@@ -272,7 +272,7 @@ def test_azadi_task_never_completed(cards: Path) -> None:
 
 
 def test_azadi_broken_invariant_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rules_engine.azadi.lint import broken_invariant
+    from rules_engine.azadi.lint import broken_invariant, simulation_runs
     from rules_engine.azadi.lint.simulation_runs import ChoiceRuns
     from rules_engine.core.simulate import GameRecord
 
@@ -282,7 +282,7 @@ def test_azadi_broken_invariant_is_reported(monkeypatch: pytest.MonkeyPatch) -> 
     record = GameRecord(7, (0.0,) * 4, 0, 12, "the Fuse",
                         {"broken:player 2 holds a negative resource": 1})
     runs = ChoiceRuns(campaign, campaign.tyranny_cards[0], 0, (record,))
-    monkeypatch.setattr(broken_invariant, "choice_runs", lambda *_: (runs, runs))
+    monkeypatch.setattr(simulation_runs, "choice_runs", lambda *_: (runs, runs))
     context = LintContext("azadi", checked.contents["azadi"], model)
     (found,) = list(broken_invariant.check(context))
     assert found.code == "L713" and found.severity.value == "error"

@@ -2,9 +2,9 @@
 the games whose inputs changed.
 
 A run (a :class:`~rules_engine.core.simulate.Simulation`, a game count and a first
-seed) is keyed by a SHA-256 over the samizdat version, the source of the game's
-rules engine, the content it plays (its ``repr``, which covers every value and
-source position) and the other options. Records are stored as JSON under
+seed) is keyed by a SHA-256 over the cache format, the source of the game's
+rules engine and of the shared core, the content it plays (its ``repr``, which
+covers every value and source position) and the other options. Records are stored as JSON under
 ``$SAMIZDAT_CACHE`` (default ``$XDG_CACHE_HOME/samizdat`` or ``~/.cache/samizdat``);
 ``SAMIZDAT_CACHE=off`` turns the disk cache off. A cache that cannot be read or
 written is ignored: results are the same either way, only slower.
@@ -59,10 +59,8 @@ def engine_digest(package: str) -> str:
 
 
 def run_key(spec: Simulation, games: int, seed: int) -> str:
-    from compiler import __version__
-
     package = spec.factory.split(".")[1]
-    parts = [f"v{FORMAT}", __version__, engine_digest(package), spec.factory,
+    parts = [f"v{FORMAT}", engine_digest(package), spec.factory,
              str(spec.max_steps), str(games), str(seed)]
     for name, value in spec.options:
         parts.append(f"{name}={digest(value) if name == 'content' else repr(value)}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules_engine.azadi.lint.simulation_runs import choice_runs
+from rules_engine.azadi.lint.simulation_runs import first_findings
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import LintContext
 
@@ -28,15 +28,8 @@ SIMULATED = True
 
 
 def check(context: LintContext) -> Iterator[Diagnostic]:
-    reported: set[tuple[str, str, str]] = set()
-    for runs in choice_runs(context.model, context.games, context.seed,
-                            context.alternate_history):
-        for record in runs.records:
-            for key in sorted(k for k in record.counters if k.startswith("broken:")):
-                problem = key.split(":", 1)[1]
-                if (runs.campaign.id, runs.mandate, problem) in reported:
-                    continue
-                reported.add((runs.campaign.id, runs.mandate, problem))
-                yield Diagnostic(
-                    CODE, SEVERITY, f"{runs.label}: {problem} at the end of a "
-                    f"game (replay: {runs.replay(record.seed)})", runs.campaign.location)
+    for runs, record, key in first_findings(context, "broken:", lambda k: k):
+        problem = key.split(":", 1)[1]
+        yield Diagnostic(
+            CODE, SEVERITY, f"{runs.label}: {problem} at the end of a "
+            f"game (replay: {runs.replay(record.seed)})", runs.campaign.location)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules_engine.azadi.lint.simulation_runs import choice_location, choice_runs
+from rules_engine.azadi.lint.simulation_runs import choice_location, first_findings
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import LintContext
 
@@ -34,22 +34,19 @@ SEVERITY = Severity.ERROR
 SIMULATED = True
 
 
+def _window_and_sources(key: str) -> str:
+    return "|".join(key.split("|")[1:3])
+
+
 def check(context: LintContext) -> Iterator[Diagnostic]:
-    reported: set[tuple[str, str, str, str]] = set()
-    for runs in choice_runs(context.model, context.games, context.seed,
-                            context.alternate_history):
-        for record in runs.records:
-            for key in sorted(k for k in record.counters if k.startswith("order:")):
-                head, window, sources, forward, reverse = key.split("|")
-                if (runs.campaign.id, runs.mandate, window, sources) in reported:
-                    continue
-                reported.add((runs.campaign.id, runs.mandate, window, sources))
-                turn = head.split(":")[1]
-                involved = next((n for n, c in enumerate(runs.card.choices)
-                                 if repr(c.title) in sources), runs.choice)
-                yield Diagnostic(
-                    CODE, SEVERITY, f"{runs.label}: at {window.replace('_', ' ')} "
-                    f"the order of {sources} changes the game: in that order the player "
-                    f"ends with {forward}; reversed, with {reverse} (turn {turn}; replay: "
-                    f"{runs.replay(record.seed)})",
-                    choice_location(context, runs, "while_active", involved))
+    for runs, record, key in first_findings(context, "order:", _window_and_sources):
+        head, window, sources, forward, reverse = key.split("|")
+        turn = head.split(":")[1]
+        involved = next((n for n, c in enumerate(runs.card.choices)
+                         if repr(c.title) in sources), runs.choice)
+        yield Diagnostic(
+            CODE, SEVERITY, f"{runs.label}: at {window.replace('_', ' ')} "
+            f"the order of {sources} changes the game: in that order the player "
+            f"ends with {forward}; reversed, with {reverse} (turn {turn}; replay: "
+            f"{runs.replay(record.seed)})",
+            choice_location(context, runs, "while_active", involved))

@@ -7,6 +7,7 @@ on disk (rules_engine.core.run_cache). (Not a rule.)"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -86,3 +87,18 @@ def choice_location(context: LintContext, runs: ChoiceRuns, part: str = "task",
                 if item.get("id") == runs.card.id:
                     return item.loc("choices", choice, part)
     return runs.card.location
+
+
+def first_findings(context: LintContext, prefix: str, identity: Callable[[str], str]
+                   ) -> Iterator[tuple[ChoiceRuns, GameRecord, str]]:
+    """(runs, game, counter key) for each counter starting with ``prefix``, once per
+    campaign, Mandate and ``identity(key)``: the first game, in seed order, to show it."""
+    reported: set[tuple[str, str, str]] = set()
+    for runs in choice_runs(context.model, context.games, context.seed,
+                            context.alternate_history):
+        for record in runs.records:
+            for key in sorted(k for k in record.counters if k.startswith(prefix)):
+                seen = (runs.campaign.id, runs.mandate, identity(key))
+                if seen not in reported:
+                    reported.add(seen)
+                    yield runs, record, key

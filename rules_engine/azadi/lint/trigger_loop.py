@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules_engine.azadi.lint.simulation_runs import choice_location, choice_runs
+from rules_engine.azadi.lint.simulation_runs import choice_location, first_findings
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.effects import Ability, Listener
 from rules_engine.core.lint import LintContext
@@ -34,20 +34,13 @@ SIMULATED = True
 
 
 def check(context: LintContext) -> Iterator[Diagnostic]:
-    reported: set[tuple[str, str, str]] = set()
-    for runs in choice_runs(context.model, context.games, context.seed,
-                            context.alternate_history):
-        for record in runs.records:
-            for key in sorted(k for k in record.counters if k.startswith("loop:")):
-                _, turn, event = key.split(":", 2)
-                if (runs.campaign.id, runs.mandate, event) in reported:
-                    continue
-                reported.add((runs.campaign.id, runs.mandate, event))
-                listens = any(isinstance(e, Ability) and isinstance(e.when, Listener)
-                              for e in runs.card.choices[runs.choice].while_active)
-                where = choice_location(context, runs, "while_active") if listens \
-                    else runs.campaign.location
-                yield Diagnostic(
-                    CODE, SEVERITY, f"{runs.label}: powers triggered by {event!r} "
-                    f"chain deeper than the engine allows (turn {turn}; replay: "
-                    f"{runs.replay(record.seed)})", where)
+    for runs, record, key in first_findings(context, "loop:", lambda k: k.split(":", 2)[2]):
+        _, turn, event = key.split(":", 2)
+        listens = any(isinstance(e, Ability) and isinstance(e.when, Listener)
+                      for e in runs.card.choices[runs.choice].while_active)
+        where = choice_location(context, runs, "while_active") if listens \
+            else runs.campaign.location
+        yield Diagnostic(
+            CODE, SEVERITY, f"{runs.label}: powers triggered by {event!r} "
+            f"chain deeper than the engine allows (turn {turn}; replay: "
+            f"{runs.replay(record.seed)})", where)
