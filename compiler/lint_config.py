@@ -142,8 +142,12 @@ def read_baseline(path: Path) -> Counter[tuple[str, str, str]]:
     except OSError as exc:
         raise ConfigProblem(error("C102", f"cannot read the baseline: {exc.strerror}", where)) \
             from exc
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ConfigProblem(error("C102", f"the baseline is not JSON: {exc}", where)) from exc
+    except json.JSONDecodeError as exc:
+        raise ConfigProblem(error("C102", f"the baseline is not JSON: {exc.msg}",
+                                  Location(where.file, exc.lineno, exc.colno))) from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigProblem(error("C102", f"the baseline is not UTF-8: {exc.reason}",
+                                  where)) from exc
     findings = data.get("findings") if isinstance(data, dict) else None
     if data.get("version") != BASELINE_VERSION if isinstance(data, dict) else True:
         raise ConfigProblem(error("C102", f"expected a samizdat baseline (version "

@@ -114,6 +114,11 @@ def test_bad_baseline_and_missing_file_name(drifted: Path) -> None:
     result = run_cli("lint", "--fast", "--baseline", "b.json", "cards/azadi")
     assert result.exit_code == 2
     assert result.stderr.startswith("b.json: error C102 expected a samizdat baseline")
+    baseline.write_text('{"version": 1,\n "findings": [}')
+    result = run_cli("lint", "--fast", "--baseline", "b.json", "cards/azadi")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "b.json:2:15: error C102 the baseline is not JSON: " \
+        "Expecting value"
     result = run_cli("lint", "--fast", "--write-baseline", "cards/azadi")
     assert result.exit_code == 2 and "--write-baseline needs --baseline" in result.stderr
 
