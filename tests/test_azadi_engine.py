@@ -236,7 +236,7 @@ def test_six_acts_of_dissent_overturn_an_order() -> None:
         me.resources = Counter(infamy=n)
         for kind, amount in order.dissent_cost.items:
             me.resources[kind] += int(amount)
-        state.apply_action(Dissent(1))
+        state.apply_action(Dissent(1, order.number))
         assert me.resources["infamy"] == n + 1
     assert state.in_play == [] and state.track.flag == flag + 1
 

@@ -198,6 +198,7 @@ def test_github_workflow_and_pre_commit_hook_commands_work(cards: Path,
     assert sarif["version"] == "2.1.0"
     edit(cards / "azadi" / "maidaan.yaml", *MAIDAAN_EDIT)
     annotations = run_cli(*commands[0]).stdout.splitlines()
-    warnings = [a for a in annotations if a.startswith("::warning file=cards/azadi/")]
+    warnings = [a for a in annotations if a.startswith("::warning file=cards/azadi/")
+                and "title=L711" not in a]       # the small budget leaves tasks unfinished
     assert len(warnings) == 1
     assert warnings[0].startswith("::warning file=cards/azadi/maidaan.yaml,line=")

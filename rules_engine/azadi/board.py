@@ -49,13 +49,14 @@ class Zone:
 
     def gerrymandering_rights(self) -> int | None:
         """Strictly most voters (Imperials included); a tie gives nobody the rights."""
-        totals = Counter({o: self.count(o) for o in set(self.voters) | set(self.volatile_voters)})
-        ranked = totals.most_common()
-        if not ranked or ranked[0][1] == 0:
-            return None
-        if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
-            return None
-        return ranked[0][0]
+        best, most, tied = None, 0, False
+        for owner in set(self.voters) | set(self.volatile_voters):
+            n = self.voters.get(owner, 0) + self.volatile_voters.get(owner, 0)
+            if n > most:
+                best, most, tied = owner, n, False
+            elif n == most and n > 0:
+                tied = True
+        return None if tied else best
 
 
 @dataclass
@@ -64,6 +65,9 @@ class Board:
 
     zones: list[Zone] = field(default_factory=list)
     adjacent: dict[int, set[int]] = field(default_factory=dict)
+    # every majority that formed or broke, as (zone, old holder, new holder), for the
+    # engine to turn into events; whoever reads it empties it
+    changes: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
 
     def can_place(self, neighbours: set[int]) -> bool:
         """The placement rule: the capital first; the next zone beside it; every later
@@ -122,6 +126,7 @@ class Board:
             if sum(zone.count(o) for o in zone.holder) < zone.majority or any(
                     zone.count(o) == 0 for o in zone.holder):
                 imperial = zone.holder == (IMPERIAL,)
+                self.changes.append((index, zone.holder, ()))
                 zone.holder, zone.split = (), ()
                 track.record("imperial_majority_broken" if imperial else "rebel_majority_broken")
             else:
@@ -129,6 +134,7 @@ class Board:
         for owner in sorted(set(zone.voters) | set(zone.volatile_voters)):
             if zone.count(owner) >= zone.majority:
                 zone.holder, zone.split = (owner,), (zone.majority,)
+                self.changes.append((index, (), zone.holder))
                 track.record("imperial_majority_formed" if owner == IMPERIAL
                              else "rebel_majority_formed")
                 return
@@ -149,6 +155,7 @@ class Board:
                 or min(split) < 1:
             raise IllegalMove("the split must share the majority voters between both players")
         zone.holder, zone.split = (a, b), split
+        self.changes.append((index, (), zone.holder))
         track.record("rebel_majority_formed")
 
     def withdraw(self, index: int, player: int, track: AzadiTrack) -> None:
@@ -156,6 +163,7 @@ class Board:
         zone = self.zones[index]
         if len(zone.holder) != 2 or player not in zone.holder:
             raise IllegalMove("no coalition of this player here")
+        self.changes.append((index, zone.holder, ()))
         zone.holder, zone.split = (), ()
         track.record("rebel_majority_broken")
         self.update_majority(index, track)

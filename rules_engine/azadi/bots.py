@@ -1,10 +1,21 @@
 """AZADI bots: uniform random, and a greedy bot that plays for azadi points and
-Tyranny tasks (majorities, coalitions, dissent, task actions, voters where they
-count), parleying only where no Imperial majority can follow."""
+Tyranny tasks.
+
+The greedy bot forms coalitions and majorities, dissents, and parleys only where no
+Imperial majority can follow. While a Tyranny card is active it first takes the
+action that advances an unfinished task the most: it predicts the events an action
+raises (the cost it spends, the voter it moves or places, the majority it forms)
+and, for powers, whose effects are open-ended, plays the power on a clone and reads
+the task's progress. When no action advances the task it works towards one: it
+trades for the resource a spending task wants, trades when the task is trading,
+and places voters where they win gerrymandering rights over the voters a moving
+task wants moved.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from rules_engine.azadi.board import IMPERIAL
@@ -17,19 +28,57 @@ from rules_engine.azadi.engine import (
     Discard,
     DiscardOwn,
     Dissent,
+    DissentMandate,
     EndParley,
     EndTurn,
+    Gerrymander,
     Influence,
+    Offer,
     Parley,
     Place,
+    ProposeTrade,
+    Reply,
     UsePower,
     Vote,
+    WithdrawOffer,
 )
+from rules_engine.azadi.model import RESOURCES
 from rules_engine.azadi.tyranny import Event, matches
 from rules_engine.core.game import RandomBot
 
-TASK_PROBES: dict[type, str] = {DiscardOwn: "voter_discarded", Dissent: "dissent_committed",
-                                Coalition: "coalition_formed", Contribute: "monument_contribution"}
+Task = tuple[str, dict[str, Any]]        # (event, where) of an unfinished task
+
+_VOTERS_OUT = frozenset({"majority_broken"})
+# the events an effect's action can raise (directly; not through listeners)
+RAISES: dict[str, frozenset[str]] = {
+    "evict_voters": frozenset({"voter_evicted"}) | _VOTERS_OUT,
+    "discard_voters": frozenset({"voter_discarded"}) | _VOTERS_OUT,
+    "convert_voters": frozenset({"voter_converted", "majority_formed"}) | _VOTERS_OUT,
+    "move_voters": frozenset({"voter_moved", "majority_formed"}) | _VOTERS_OUT,
+    "gerrymander": frozenset({"voter_moved", "majority_formed"}) | _VOTERS_OUT,
+    "place_voters": frozenset({"voter_placed", "majority_formed"}),
+    "influence_voter_card": frozenset({"voter_card_influenced", "resources_spent"}),
+    "add_imperial_voters": frozenset({"imperial_voter_added", "majority_formed"}),
+    "dissent": frozenset({"dissent_committed"}),
+    "use_resistance_cards": frozenset({"resistance_card_used"}),
+}
+
+
+def open_tasks(state: AzadiState) -> list[Task]:
+    """The tasks of the active Tyranny card that still count (unfinished, and the
+    forced choice only when one is forced)."""
+    active = state.tyranny
+    if active is None or state.azadi:
+        return []
+    return [(c.task.event, c.task.where.to_dict()) for n, c in enumerate(active.card.choices)
+            if active.progress[n] < c.times and active.only in (None, n)]
+
+
+def progress(state: AzadiState) -> int:
+    """How far the Tyranny tasks have come (a resolved card counts as far as can be)."""
+    if state.tyranny is None:
+        return 1_000 * len(state.resolved)
+    return 1_000 * len(state.resolved) + sum(state.tyranny.progress)
 
 
 class GreedyBot:
@@ -39,73 +88,212 @@ class GreedyBot:
     def choose(self, state: AzadiState) -> Action:
         actions = state.legal()
         phase = state.phase
+        me = state.current_player()
         if phase == "setup":
-            held = state.players[state.player].resources
+            held = state.players[me].resources
             return min(actions, key=lambda a: (held[getattr(a, "kind", "")], repr(a)))
         if phase == "parley":
             safe = [a for a in actions if isinstance(a, Parley) and
                     state.board.zones[a.zone].voters[IMPERIAL] + 3 <
                     state.board.zones[a.zone].majority]
             if safe:
-                held = state.players[state.player].resources
+                held = state.players[me].resources
                 return min(safe, key=lambda a: (held[a.kind], a.zone, a.kind))
             return EndParley()
         if phase == "answer":
-            return self._answer(state, actions)
+            return self._answer(state)
         if phase == "cap":
-            held = state.players[state.player].resources
+            held = state.players[me].resources
             return max((a for a in actions if isinstance(a, Discard)),
                        key=lambda a: (held[a.kind], a.kind))
         if phase == "vote":
             return Vote(0)
+        if phase == "trade_offer":
+            return self._offer(state, actions)
+        if phase == "trade_reply":
+            offer = state.offer
+            return Reply(offer is not None and offer.give_n >= offer.get_n)
         return self._act(state, actions)
 
-    def _answer(self, state: AzadiState, actions: list[Action]) -> Action:
+    def _answer(self, state: AzadiState) -> Action:
         assert state.current is not None
         card = state.ideology_cards[state.current]
         levels = state.players[state.player].levels
-        best = max((0, 1), key=lambda side: (levels[card.answers[side].ideologue], -side))
+        wanted = self._wanted_kinds(state)
+        best = max((0, 1), key=lambda side: (
+            sum(int(n) for k, n in card.answers[side].resources.items if k in wanted),
+            levels[card.answers[side].ideologue], -side))
         return Answer(best)
 
-    def _task_help(self, state: AzadiState, action: Action) -> bool:
-        if state.tyranny is None:
-            return False
-        name = TASK_PROBES.get(type(action))
-        if name is None:
-            return False
-        owner = state.player if isinstance(action, DiscardOwn) else None
-        probe = Event(name, state.player, owner)
-        return any(matches(probe, c.task.event, c.task.where.to_dict())
-                   for c in state.tyranny.card.choices)
+    # -- the Tyranny task ---------------------------------------------------------------
+
+    def _wanted_kinds(self, state: AzadiState) -> set[str]:
+        """The resources an open spending task wants spent."""
+        return {str(where["kind"]) for event, where in open_tasks(state)
+                if event == "resources_spent" and "kind" in where}
+
+    def _probes(self, state: AzadiState, action: Action) -> Iterator[Event]:
+        """The events ``action`` raises, as far as they can be told without playing it."""
+        me = state.player
+        if isinstance(action, Influence):
+            card = state.voter_cards[state.slots[action.slot] or ""]
+            for kind, n in card.cost.items:
+                yield Event("resources_spent", me, count=int(n), facts=(("kind", kind),))
+            yield Event("voter_card_influenced", me)
+        elif isinstance(action, Gerrymander):
+            yield Event("voter_moved", me, action.owner)
+        elif isinstance(action, Place):
+            yield Event("voter_placed", me, me)
+            zone = state.board.zones[action.zone]
+            if not zone.holder and zone.count(me) + 1 >= zone.majority:
+                yield Event("majority_formed", me, me)
+        elif isinstance(action, Coalition):
+            yield Event("coalition_formed", me)
+            yield Event("majority_formed", me, me)
+        elif isinstance(action, Dissent | DissentMandate):
+            yield Event("dissent_committed", me)
+        elif isinstance(action, DiscardOwn):
+            yield Event("voter_discarded", me, me)
+        elif isinstance(action, Contribute):
+            yield Event("monument_contribution", me)
+
+    def _advance(self, state: AzadiState, action: Action, tasks: list[Task]) -> int:
+        """How much ``action`` advances the open tasks (powers are tried on a clone)."""
+        if isinstance(action, UsePower):
+            ability = state.ability_of(action)
+            if ability is None:
+                return 0
+            raised = {e for a in ability.actions for e in RAISES.get(a.kind, ())}
+            if any(k != "discard_own_voters" for k, _ in ability.cost.items):
+                raised.add("resources_spent")
+            if not raised & {event for event, _ in tasks}:
+                return 0
+            trial = state.clone()
+            trial.apply_action(action)
+            return progress(trial) - progress(state)
+        return sum(probe.count for probe in self._probes(state, action)
+                   for event, where in tasks if matches(probe, event, where))
+
+    def _pursue(self, state: AzadiState, actions: list[Action]) -> Action | None:
+        """The action that advances an open task most, or one that works towards it."""
+        tasks = open_tasks(state)
+        if not tasks:
+            return None
+        scored = [(self._advance(state, a, tasks), n, a) for n, a in enumerate(actions)
+                  if not isinstance(a, EndTurn | ProposeTrade)]
+        best = max(scored, default=None, key=lambda s: (s[0], -s[1]))
+        if best is not None and best[0] > 0:
+            return best[2]
+        return self._towards(state, actions, tasks)
+
+    def _towards(self, state: AzadiState, actions: list[Action], tasks: list[Task]
+                 ) -> Action | None:
+        """A step towards a task no action completes a part of now."""
+        names = {event for event, _ in tasks}
+        held = state.players[state.player].resources
+        wanted = [k for k in sorted(self._wanted_kinds(state)) if held[k] < 3]
+        proposals = [a for a in actions if isinstance(a, ProposeTrade)]
+        if proposals and ("trade" in names or wanted):
+            holders = [a for a in proposals if not wanted or
+                       any(state.players[a.partner].resources[k] for k in wanted)]
+            if holders:
+                return max(holders, key=lambda a: (
+                    sum(state.players[a.partner].resources.values()), -a.partner))
+        if "coalition_formed" in names:
+            places = [a for a in actions if isinstance(a, Place) and not a.volatile]
+            useful = [(self._coalition_value(state, a), a) for a in places]
+            useful = [(v, a) for v, a in useful if v > 0]
+            if useful:
+                return max(useful, key=lambda va: (va[0], -va[1].zone))[1]
+        if "voter_moved" in names:
+            whose = {str(w.get("whose", "any")) for e, w in tasks if e == "voter_moved"}
+            places = [a for a in actions if isinstance(a, Place) and not a.volatile]
+            target = [a for a in places if self._rights_value(state, a, whose) > 0]
+            if target:
+                return max(target, key=lambda a: (self._rights_value(state, a, whose),
+                                                  -a.zone))
+        return None
+
+    def _coalition_value(self, state: AzadiState, action: Place) -> int:
+        """How close a voter placed by ``action`` brings a coalition with the strongest
+        other Rebel there (0: no use)."""
+        zone = state.board.zones[action.zone]
+        me = state.player
+        partner = max((zone.count(p) for p in range(len(state.players)) if p != me),
+                      default=0)
+        if zone.holder or partner == 0 or zone.count(me) + 1 >= zone.majority:
+            return 0
+        return zone.count(me) + 1 + partner
+
+    def _rights_value(self, state: AzadiState, action: Place, whose: set[str]) -> int:
+        """How close a voter placed by ``action`` brings gerrymandering rights over the
+        voters a moving task wants moved (0: no use)."""
+        zone = state.board.zones[action.zone]
+        me = state.player
+        movable = zone.voters[IMPERIAL] if "imperial" in whose else 0
+        if whose & {"own", "any"}:
+            movable += zone.voters[me]
+        if movable == 0 or zone.holder == (IMPERIAL,):
+            return 0
+        rivals = max((zone.count(o) for o in set(zone.voters) | set(zone.volatile_voters)
+                      if o != me), default=0)
+        return 10 - max(0, rivals + 1 - zone.count(me))
+
+    def _offer(self, state: AzadiState, actions: list[Action]) -> Action:
+        """Give what is most plentiful for what an open task wants (or anything else)."""
+        held = state.players[state.player].resources
+        wanted = self._wanted_kinds(state)
+        offers = [a for a in actions if isinstance(a, Offer) and a.give_n <= a.get_n == 1
+                  and a.give not in wanted and a.give in RESOURCES]
+        if not offers:
+            return WithdrawOffer()
+        return max(offers, key=lambda a: (a.get in wanted, held[a.give], a.give, a.get))
+
+    # -- everything else ----------------------------------------------------------------
 
     def _act(self, state: AzadiState, actions: list[Action]) -> Action:
         me = state.players[state.player]
         for action in actions:
             if isinstance(action, Coalition):
                 return action
-        for action in actions:
-            if self._task_help(state, action):
-                return action
+        pursued = self._pursue(state, actions)
+        if pursued is not None:
+            return pursued
+        places = [a for a in actions if isinstance(a, Place)]
+        if places:
+            volatile = [a for a in places if a.volatile]
+            if volatile and state.tyranny is None and not state.azadi and \
+                    self._safe_to_trigger(state):
+                return volatile[0]
+            ordinary = [a for a in places if not a.volatile] or places
+            return max(ordinary, key=lambda a: self._place_value(state, a))
+        influences = [a for a in actions if isinstance(a, Influence)]
+        if influences:        # voters win majorities: buy the card worth most of them
+            return max(influences, key=lambda a: (state.voter_cards[
+                state.slots[a.slot] or ""].voters, -a.slot))
         powers = [a for a in actions if isinstance(a, UsePower)]
         if powers:            # free and cheap powers first; the Maidaan when Infamy allows
             return min(powers, key=lambda a: (a.source.startswith("maidaan:"), a.source,
                                               a.index))
-        places = [a for a in actions if isinstance(a, Place)]
-        if places:
-            volatile = [a for a in places if a.volatile]
-            if volatile and state.tyranny is None and not state.azadi:
-                return volatile[0]
-            return max(places, key=lambda a: self._place_value(state, a))
         dissents = [a for a in actions if isinstance(a, Dissent)]
         if dissents:
             return dissents[0]
-        influences = [a for a in actions if isinstance(a, Influence)]
-        if influences:
-            return max(influences, key=lambda a: state.voter_cards[
-                state.slots[a.slot] or ""].voters)
         if any(isinstance(a, Contribute) for a in actions) and me.resources["legacy"] >= 2:
             return Contribute()
         return EndTurn()
+
+    def _safe_to_trigger(self, state: AzadiState) -> bool:
+        """Trigger a Tyranny card only when its Imperial voters (as many as the most
+        any card left in the deck adds) hand the Imperials no majority — unless a
+        card is forced to come up first (the linter's games) and has not yet."""
+        forced = state.config.first_tyranny
+        if forced and not any(card == forced for card, _ in state.resolved):
+            return True
+        if not state.tyranny_deck:
+            return False
+        added = max(card.imperial_voters_per_zone for card in state.tyranny_deck)
+        return all(zone.holder or zone.voters[IMPERIAL] + min(added, zone.free_ordinary())
+                   < zone.majority for zone in state.board.zones)
 
     def _place_value(self, state: AzadiState, action: Place) -> Any:
         zone = state.board.zones[action.zone]

@@ -1,22 +1,23 @@
-"""AZADI as a :class:`~rules_engine.core.game.State` — the core loop.
+"""AZADI as a :class:`~rules_engine.core.game.State` — the whole game.
 
-This version plays the frame of the game: zones laid by the placement rule, the
-Rebel Flag and the Fort from Table 1, starting resources, and turns of Crown and
-parley, Imperial Attack cards (through the interpreter), an Ideology card with
-income, passive income and the cap, voter cards influenced and voters placed,
-majorities and coalitions with their azadi points, Tyranny cards (trigger, tasks
-counted from events, Legacy, completion with a new zone and a Resistance card),
-Imperial Orders with dissent and zone-entry costs, the Fuse, and after azadi the
-transfer of power and scoring by majority voters. While-active and Resistance
-powers, the Maidaan, Legacy spending, Foundation cards and Monuments are not
-played yet (see README).
+Zones laid by the placement rule, the Rebel Flag and the Fort from Table 1,
+starting resources, then turns of Crown and parley, Imperial Attack cards (through
+the interpreter), an Ideology card with income, passive income and the cap, and
+the player's actions: voter cards influenced and voters placed, majorities and
+coalitions with their azadi points, gerrymandering, trading (a proposal the
+partner answers), powers (ideologue, while-active, Resistance, Maidaan, Monument,
+Mandate and Foundation), dissent against Orders and the Mandate, the Monument
+Tracker. Tyranny cards are triggered from volatile areas, their tasks counted from
+events, completed with a new zone and a Resistance card; the Fuse ends the game,
+azadi starts the transfer of power, and the end scores majority voters. See
+docs/rulings.md R17-R23 for the engine's readings of the rulebook.
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,7 @@ from rules_engine.azadi.board import IMPERIAL, Board, IllegalMove, Zone
 from rules_engine.azadi.model import IDEOLOGUES, RESOURCE_OF, RESOURCES, AzadiContent
 from rules_engine.azadi.points import AzadiTrack
 from rules_engine.azadi.tyranny import ActiveTyranny, Event, OrderInPlay, matches
+from rules_engine.core.cloning import fast_copy
 from rules_engine.core.effects import Ability, Effect, Listener, Rule
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
 
@@ -95,8 +97,10 @@ class EndTurn:
 
 @dataclass(frozen=True, order=True)
 class Dissent:
-    """Pay an Order's dissent cost and take one of its Infamy."""
+    """Pay the dissent cost of the Order numbered ``order`` in ``zone`` and take one of
+    its Infamy (a zone can hold more than one Order)."""
     zone: int
+    order: int = 0
 
 
 @dataclass(frozen=True, order=True)
@@ -113,9 +117,12 @@ class Vote:
 @dataclass(frozen=True, order=True)
 class UsePower:
     """Use a power: ``ideologue:<id>:<level>``, ``tyranny:<choice>``, ``resistance:<zone>``
-    or ``maidaan:<id>``; ``index`` picks the ability on it."""
+    or ``maidaan:<id>``; ``index`` picks the ability on it. ``target`` is whose voters
+    the player aims it at (``own``, ``opponent`` or ``imperial``) when its effects
+    leave that open (ruling R21); "" when they do not."""
     source: str
     index: int = 0
+    target: str = ""
 
 
 @dataclass(frozen=True, order=True)
@@ -129,8 +136,47 @@ class DiscardOwn:
     zone: int
 
 
+@dataclass(frozen=True, order=True)
+class Gerrymander:
+    """With gerrymandering rights in ``zone``, move one of ``owner``'s non-majority
+    voters (Imperials included) from an ordinary area of it to adjacent ``target``."""
+    zone: int
+    owner: int
+    target: int
+
+
+@dataclass(frozen=True, order=True)
+class ProposeTrade:
+    """Open a trade with ``partner`` (during actions, or before answering)."""
+    partner: int
+
+
+@dataclass(frozen=True, order=True)
+class Offer:
+    """The trade on the table: give ``give_n`` of ``give`` for ``get_n`` of ``get``."""
+    give: str
+    give_n: int
+    get: str
+    get_n: int
+
+
+@dataclass(frozen=True, order=True)
+class WithdrawOffer:
+    """Close the trade without an offer."""
+
+
+@dataclass(frozen=True, order=True)
+class Reply:
+    """The partner's answer to the offer."""
+    accept: bool
+
+
 Action = Draw | Take | Parley | EndParley | Answer | Redraw | Discard | Influence | Place | \
-    Coalition | EndTurn | Dissent | DiscardOwn | Contribute | Vote | UsePower | DissentMandate
+    Coalition | EndTurn | Dissent | DiscardOwn | Contribute | Vote | UsePower | \
+    DissentMandate | Gerrymander | ProposeTrade | Offer | WithdrawOffer | Reply
+
+TRADE_RATIOS = ((1, 1), (1, 2), (2, 1))     # the offers an engine player considers
+TRADEABLE = (*RESOURCES, "legacy", "infamy")  # special resources trade too
 
 
 @dataclass(frozen=True)
@@ -147,6 +193,7 @@ class AzadiConfig:
     first_tyranny: str = ""      # a Tyranny card id forced to come up first (lint, replay)
     only_choice: int | None = None  # ... and the one choice of it whose task counts
     check_order: bool = False    # run same-window effects both ways on clones (lint)
+    trades_per_turn: int = 2     # trade proposals a player may open per turn (R23)
 
 
 @dataclass
@@ -204,6 +251,11 @@ class AzadiState(State[Action]):
         self.pending: list[str] = [f"slot:{i}" for i in range(len(self.slots))]
         self.current: str | None = None      # the Ideology card being answered
         self.parleyed: set[int] = set()
+        self.gerrymandered: set[int] = set()       # zones gerrymandered from this turn
+        self.trades = 0                            # trades proposed this turn
+        self.trade_partner = -1
+        self.trade_return = "actions"              # the phase a trade interrupts
+        self.offer: Offer | None = None
         self.azadi = False
         self.finished = False
         self.end_reason = ""
@@ -217,12 +269,17 @@ class AzadiState(State[Action]):
         self.tyranny: ActiveTyranny | None = None
         self.resolved: list[tuple[str, int]] = []             # (card id, choice completed)
         self.orders = {o.number: o for o in content.imperial_orders}
+        self.resistance_cards = {c.number: c for c in content.resistance_cards}
         self.in_play: list[OrderInPlay] = []
         self.resistance: dict[int, int] = {}                  # zone -> Resistance number
         self.events: list[Event] = []
         self.paid_entry: set[int] = set()
         self.uses: Counter[tuple[str, int]] = Counter()
         self.listening = 0
+        self.power_target = ""          # whose voters the power being used aims at
+        # for reports: maidaan:<id> bought, resistance:<number> used, order:<number> overturned
+        self.usage: Counter[str] = Counter()
+        self.trial = False              # a clone trying an order of effects (no nested checks)
         self.trigger_loops: list[tuple[int, str]] = []
         # (turn, window, sources, outcome for the acting player, outcome reversed)
         self.order_conflicts: list[tuple[int, str, tuple[str, ...], tuple[str, ...],
@@ -287,6 +344,8 @@ class AzadiState(State[Action]):
             return TERMINAL
         if self.pending:
             return CHANCE
+        if self.phase == "trade_reply":
+            return self.trade_partner
         return self.player
 
     def is_terminal(self) -> bool:
@@ -325,7 +384,11 @@ class AzadiState(State[Action]):
             if self.basic_total(self.player) >= self.config.redraw_cost and \
                     sum(self.ideology.values()) > 0:
                 out.append(Redraw())
-            return out
+            return out + self._trade_proposals()
+        if self.phase == "trade_offer":
+            return [WithdrawOffer(), *self._offers()]
+        if self.phase == "trade_reply":
+            return [Reply(True), Reply(False)]
         if self.phase == "cap":
             return [Discard(k) for k in (*RESOURCES, "legacy", "infamy") if me.resources[k]]
         if self.phase == "vote":
@@ -341,7 +404,9 @@ class AzadiState(State[Action]):
                     out.append(Place(i))
                 if zone.free_volatile() > 0 and (self.tyranny is None or self.azadi):
                     out.append(Place(i, True))
-        out += [UsePower(source, n) for source, n, _ in self._usable_powers()]
+        out += [UsePower(source, n, target) for source, n, ability in self._usable_powers()
+                for target in interpreter.target_choices(ability)]
+        out += self._gerrymanders() + self._trade_proposals()
         if self.mandate is not None and not self.mandate_flipped and \
                 self.basic_total(self.player) >= self._mandate_dissent_cost():
             out.append(DissentMandate())
@@ -353,7 +418,7 @@ class AzadiState(State[Action]):
             cost = placed.order.dissent_cost
             if all(me.resources[k] >= int(n) for k, n in cost.items if k in RESOURCES) and \
                     self.basic_total(self.player) >= int(cost.get("any", 0)):
-                out.append(Dissent(placed.zone))
+                out.append(Dissent(placed.zone, placed.order.number))
         for i in range(len(self.board.zones)):
             if self.zone_with_spare(self.player, i):
                 out.append(DiscardOwn(i))
@@ -367,6 +432,131 @@ class AzadiState(State[Action]):
                             zone.count(self.player) + zone.count(partner) >= zone.majority:
                         out.append(Coalition(i, partner))
         return out
+
+    # -- gerrymandering and trading ----------------------------------------------------
+
+    def _levy(self, target: str) -> list[tuple[str, int]]:
+        """What the rules in force charge the active player for each ``target``
+        (``trade`` or ``gerrymander``), e.g. a Foundation soul's permit."""
+        return [(k, int(n)) for rule in self._mandate_rules()
+                if rule.kind == "require" and rule.target == target
+                for k, n in rule.value.items]
+
+    def _can_levy(self, target: str, held: Counter[str],
+                  levy: list[tuple[str, int]] | None = None) -> bool:
+        levy = self._levy(target) if levy is None else levy
+        if not levy:
+            return True
+        specific = sum(n for k, n in levy if k != "any")
+        return all(held[k] >= n for k, n in levy if k != "any") and \
+            sum(held[k] for k in RESOURCES) - specific >= sum(n for k, n in levy if k == "any")
+
+    def _pay_levy(self, target: str) -> None:
+        for kind, n in self._levy(target):
+            if kind == "any":
+                self._pay_any(self.player, n)
+            else:
+                self.spend(self.player, kind, n)
+
+    def _gerrymanders(self) -> list[Action]:
+        """Every legal gerrymander: once a turn from each zone where the player holds
+        the rights, one non-majority voter out of an ordinary area (ruling R23)."""
+        if self._mandate_forbids("move_voters") or not \
+                self._can_levy("gerrymander", self.players[self.player].resources):
+            return []
+        out: list[Action] = []
+        for i, zone in enumerate(self.board.zones):
+            if i in self.gerrymandered or self._forbidden(i, "move_voters") or \
+                    zone.gerrymandering_rights() != self.player:
+                continue
+            targets = sorted(t for t in self.board.adjacent[i]
+                             if self.board.zones[t].free_ordinary() > 0 and
+                             not self._forbidden(t, "move_voters"))
+            for owner in sorted(o for o, n in zone.voters.items() if n > 0):
+                if self.zone_with_spare(owner, i):
+                    out += [Gerrymander(i, owner, t) for t in targets]
+        return out
+
+    def moved_voter(self, owner: int, source: int, target: int) -> None:
+        """Report one of ``owner``'s voters moved from zone ``source`` to ``target``."""
+        self._emit(Event("voter_moved", self.player, owner,
+                         facts=(("zone", source), ("to", target))))
+
+    def _gerrymander(self, action: Gerrymander) -> str:
+        self._pay_levy("gerrymander")
+        self.gerrymandered.add(action.zone)
+        self.board.remove_voter(action.zone, action.owner, self.track)
+        self.board.add_voter(action.target, action.owner, self.track)
+        self.moved_voter(action.owner, action.zone, action.target)
+        self._check_azadi()
+        whose = "an Imperial" if action.owner == IMPERIAL else f"a P{action.owner + 1}"
+        return (f"P{self.player + 1} gerrymanders {whose} voter from zone {action.zone} "
+                f"to zone {action.target}")
+
+    def _trade_proposals(self) -> list[Action]:
+        me = self.players[self.player].resources
+        if self.trades >= self.config.trades_per_turn or \
+                self._mandate_forbids("trade") or not self._can_levy("trade", me) or \
+                not any(me[k] for k in TRADEABLE):
+            return []
+        return [ProposeTrade(p) for p, other in enumerate(self.players)
+                if p != self.player and any(other.resources[k] for k in TRADEABLE)]
+
+    def _offers(self) -> list[Action]:
+        """The offers to the partner: each way of giving one or two of one resource
+        for one or two of another that both sides hold, the permit still payable."""
+        me = self.players[self.player].resources
+        other = self.players[self.trade_partner].resources
+        levy = self._levy("trade")
+        out: list[Action] = []
+        for give in TRADEABLE:
+            for get in TRADEABLE:
+                if give == get or not me[give] or not other[get]:
+                    continue
+                for give_n, get_n in TRADE_RATIOS:
+                    if me[give] < give_n or other[get] < get_n:
+                        continue
+                    if levy:
+                        after = me.copy()
+                        after[give] -= give_n
+                        if not self._can_levy("trade", after, levy):
+                            continue
+                    out.append(Offer(give, give_n, get, get_n))
+        return out
+
+    def _trade(self, action: ProposeTrade | Offer | WithdrawOffer | Reply) -> str:
+        who = f"P{self.player + 1}"
+        if isinstance(action, ProposeTrade):
+            self.trades += 1
+            self.trade_partner, self.trade_return = action.partner, self.phase
+            self.phase = "trade_offer"
+            return f"{who} opens a trade with P{action.partner + 1}"
+        if isinstance(action, Offer):
+            self.offer, self.phase = action, "trade_reply"
+            return (f"{who} offers {action.give_n} {action.give} for {action.get_n} "
+                    f"{action.get}")
+        offer, partner = self.offer, self.trade_partner
+        self.phase, self.offer, self.trade_partner = self.trade_return, None, -1
+        if isinstance(action, WithdrawOffer):
+            return f"{who} withdraws from the trade"
+        assert offer is not None
+        if not action.accept:
+            return f"P{partner + 1} declines the trade"
+        mine, theirs = self.players[self.player].resources, self.players[partner].resources
+        mine[offer.give] -= offer.give_n
+        theirs[offer.give] += offer.give_n
+        theirs[offer.get] -= offer.get_n
+        mine[offer.get] += offer.get_n
+        self._pay_levy("trade")
+        self._emit(Event("trade", self.player, facts=(("partner", partner),)))
+        return f"P{partner + 1} accepts the trade"
+
+    def spend(self, player: int, kind: str, n: int) -> None:
+        """``player`` pays ``n`` ``kind`` to the reserve: a resources_spent event."""
+        if n <= 0:
+            return
+        self.players[player].resources[kind] -= n
+        self._emit(Event("resources_spent", player, count=n, facts=(("kind", kind),)))
 
     def _affordable(self, me: Player, card_id: str) -> bool:
         cost = self.voter_cards[card_id].cost
@@ -441,6 +631,7 @@ class AzadiState(State[Action]):
 
     def _apply(self, action: Action) -> str:
         line = self._apply_action(action)
+        self._majority_events()            # changes no event has reported yet
         if self.phase == "actions" and not self.finished:
             self._after_cap_in_actions()      # any gain past the cap is discarded at once
         return line
@@ -482,20 +673,15 @@ class AzadiState(State[Action]):
             card = self.slots[action.slot]
             assert card is not None
             for kind, n in self.voter_cards[card].cost.items:
-                me.resources[kind] -= int(n)
+                self.spend(self.player, kind, int(n))
             extra = self._modified("voter_card_cost", 0)
             if extra:
                 self._pay_any(self.player, extra)
             me.to_place += self._votes_of(card)
             self.voter_discard[card] += 1
-            spent = sum(int(n) for _, n in self.voter_cards[card].cost.items)
             self.slots[action.slot] = None
             self._emit(Event("voter_card_influenced", self.player, facts=(
                 ("voters", self.voter_cards[card].voters),)))
-            for kind, n in self.voter_cards[card].cost.items:
-                self._emit(Event("resources_spent", self.player, count=int(n),
-                                 facts=(("kind", kind),)))
-            del spent
             self._refill_slot(action.slot)
             return f"{who} influences {card} ({self.voter_cards[card].voters} voters)"
         if isinstance(action, Place):
@@ -506,14 +692,13 @@ class AzadiState(State[Action]):
             self.board.form_coalition(action.zone, self.player, action.partner,
                                       (mine, zone.majority - mine), self.track)
             self._emit(Event("coalition_formed", self.player))
-            self._emit(Event("majority_formed", self.player, self.player))
             self._check_azadi()
             return f"{who} forms a coalition with P{action.partner + 1} in zone {action.zone}"
         if isinstance(action, EndTurn):
             me.to_place = 0          # voters of a card not placed this turn are discarded
             return self._end_turn()
         if isinstance(action, Dissent):
-            return self._dissent(action.zone)
+            return self.dissent_against(action.zone, free=False, order=action.order)
         if isinstance(action, DissentMandate):
             return self._dissent_mandate()
         if isinstance(action, Contribute):
@@ -526,6 +711,10 @@ class AzadiState(State[Action]):
             return self._vote(action.side)
         if isinstance(action, UsePower):
             return self._use_power(action)
+        if isinstance(action, Gerrymander):
+            return self._gerrymander(action)
+        if isinstance(action, ProposeTrade | Offer | WithdrawOffer | Reply):
+            return self._trade(action)
         if isinstance(action, DiscardOwn):
             self.board.remove_voter(action.zone, self.player, self.track)
             self._emit(Event("voter_discarded", self.player, self.player))
@@ -559,6 +748,8 @@ class AzadiState(State[Action]):
             self.finished, self.end_reason = True, "turn limit"
             return
         self.parleyed = set()
+        self.gerrymandered = set()
+        self.trades = 0
         self.paid_entry = set()
         self.uses = Counter()
         if self.azadi:              # the Imperial Arms are gone after azadi
@@ -626,12 +817,16 @@ class AzadiState(State[Action]):
         self.phase = "cap" if held > self.config.resource_cap and resources > 0 else "actions"
 
     def _pay_any(self, player: int, amount: int) -> None:
+        """Pay ``amount`` of any resources, the most plentiful first."""
         held = self.players[player].resources
+        paid: Counter[str] = Counter()
         for _ in range(amount):
-            kinds = [k for k in RESOURCES if held[k] > 0]
+            kinds = [k for k in RESOURCES if held[k] - paid[k] > 0]
             if not kinds:
                 raise IllegalAction("not enough resources to pay")
-            held[max(kinds, key=lambda k: (held[k], k))] -= 1
+            paid[max(kinds, key=lambda k: (held[k] - paid[k], k))] += 1
+        for kind in sorted(paid):
+            self.spend(player, kind, paid[kind])
 
     def _place(self, me: Player, action: Place) -> str:
         if me.mat_voters:
@@ -639,15 +834,12 @@ class AzadiState(State[Action]):
         else:
             me.to_place -= 1
         line_cost = self._pay_entry(action.zone)
-        holders = self.board.zones[action.zone].holder
         try:
             self.board.add_voter(action.zone, self.player, self.track, action.volatile)
         except IllegalMove as exc:
             raise IllegalAction(str(exc)) from None
         self._emit(Event("voter_placed", self.player, self.player,
                          facts=(("volatile", action.volatile),)))
-        if not holders and self.player in self.board.zones[action.zone].holder:
-            self._emit(Event("majority_formed", self.player, self.player))
         where = "a volatile area of " if action.volatile else ""
         line = f"P{self.player + 1} {line_cost}places a voter in {where}zone {action.zone}"
         if action.volatile and not self.azadi:
@@ -788,6 +980,20 @@ class AzadiState(State[Action]):
     def _emit(self, event: Event) -> None:
         self.events.append(event)
         self._listeners(event)
+        self._count_for_tyranny(event)
+        self._majority_events()
+
+    def _majority_events(self) -> None:
+        """Turn the board's majority changes into majority_broken / majority_formed
+        events (by the acting player; ``owner`` the holder, the first of a coalition)."""
+        changes = self.board.changes
+        while changes:
+            index, old, new = changes.pop(0)
+            for name, holder in (("majority_broken", old), ("majority_formed", new)):
+                if holder:
+                    self._emit(Event(name, self.player, holder[0], facts=(("zone", index),)))
+
+    def _count_for_tyranny(self, event: Event) -> None:
         if self.tyranny is None or self.azadi:
             return
         counted = self.tyranny.record(event)
@@ -806,7 +1012,9 @@ class AzadiState(State[Action]):
 
     def _listeners(self, event: Event) -> None:
         """Run the acting player's powers that listen to ``event`` (bounded: a chain
-        deeper than LISTENER_DEPTH is recorded as a trigger loop and stopped)."""
+        deeper than LISTENER_DEPTH is recorded as a trigger loop and stopped). When
+        asked (the linter), two or more of them are first also run in the reverse
+        order on clones, and a different outcome is recorded as an order conflict."""
         if event.by != self.player or self.finished:
             return
         if self.listening >= LISTENER_DEPTH:
@@ -814,26 +1022,69 @@ class AzadiState(State[Action]):
             return
         self.listening += 1
         try:
-            for source, effects, _ in self._sources():
-                if source.startswith("maidaan:"):
-                    continue
-                for n, effect in enumerate(effects):
-                    if not isinstance(effect, Ability) or not isinstance(effect.when, Listener):
-                        continue
-                    where = effect.when.where.to_dict()
-                    if not matches(event, effect.when.event, where) or \
-                            not interpreter.supported(effect) or not self._holds(effect, source):
-                        continue
-                    limit = effect.limit.get("per_turn")
-                    if limit is not None and self.uses[(source, n)] >= int(limit):
-                        continue
-                    if not self._can_pay(effect.cost):
-                        continue
-                    self.uses[(source, n)] += 1
-                    self._pay(effect.cost, 0)
-                    interpreter.run_ability(self, self.player, effect)
+            found = self._listening_to(event)
+            if self.config.check_order and not self.trial and len(found) > 1:
+                self._compare_orders(f"event {event.name}", [s for s, _, _ in found],
+                                     lambda st, back: st._run_listeners(
+                                         found[::-1] if back else found))
+            self._run_listeners(found)
         finally:
             self.listening -= 1
+
+    def _listening_to(self, event: Event) -> list[tuple[str, int, Ability]]:
+        """(source, index, ability) of the acting player's powers listening to
+        ``event``, in the engine's order (the order of :meth:`_sources`)."""
+        found = []
+        for source, effects, _ in self._sources():
+            if source.startswith("maidaan:"):
+                continue
+            for n, effect in enumerate(effects):
+                if not isinstance(effect, Ability) or not isinstance(effect.when, Listener):
+                    continue
+                if matches(event, effect.when.event, effect.when.where.to_dict()) and \
+                        interpreter.supported(effect):
+                    found.append((source, n, effect))
+        return found
+
+    def _run_listeners(self, found: list[tuple[str, int, Ability]]) -> None:
+        for source, n, effect in found:
+            if not self._holds(effect, source):
+                continue
+            limit = effect.limit.get("per_turn")
+            if limit is not None and self.uses[(source, n)] >= int(limit):
+                continue
+            if not self._can_pay(effect.cost):
+                continue
+            self.uses[(source, n)] += 1
+            self._pay(effect.cost, 0)
+            interpreter.run_ability(self, self.player, effect)
+
+    def _source_label(self, source: str) -> str:
+        """A readable name for a power's source, for order-conflict findings."""
+        if source.startswith("tyranny:") and self.tyranny is not None:
+            return repr(self.tyranny.card.choices[int(source.split(":")[1])].title)
+        if source.startswith("resistance:"):
+            number = self.resistance.get(int(source.split(":")[1]))
+            card = self.resistance_cards.get(number or -1)
+            return f"Resistance card {card.title!r}" if card else source
+        if source.startswith("mandate:") and self.mandate is not None:
+            return f"Mandate {self.mandate.rebel_title!r}"
+        return source
+
+    def _compare_orders(self, window: str, sources: list[str],
+                        run: Callable[[AzadiState, bool], None]) -> None:
+        """Run the effects of ``sources`` in order and reversed (``run(state,
+        reversed)``) on clones; record an order conflict if the outcomes differ."""
+        outcomes = []
+        for back in (False, True):
+            trial = self.clone()
+            trial.trial = True
+            run(trial, back)
+            outcomes.append(trial.outcome())
+        if outcomes[0] != outcomes[1]:
+            self.order_conflicts.append(
+                (self.turn, window, tuple(self._source_label(s) for s in sources),
+                 outcomes[0][self.player], outcomes[1][self.player]))
 
     def _trigger_tyranny(self) -> str:
         if self.tyranny is not None or not self.tyranny_deck:
@@ -884,7 +1135,7 @@ class AzadiState(State[Action]):
                 said.append(f"discards a voter in zone {spare}")
             for kind, n in rule.value.items:
                 if kind in RESOURCES:
-                    self.players[self.player].resources[kind] -= int(n)
+                    self.spend(self.player, kind, int(n))
                     said.append(f"pays {n} {kind}")
             if rule.value.get("any"):
                 self._pay_any(self.player, int(rule.value.get("any")))
@@ -892,16 +1143,16 @@ class AzadiState(State[Action]):
         self.paid_entry.add(index)
         return ("" if not said else ", ".join(said) + ", then ")
 
-    def _dissent(self, index: int) -> str:
-        return self.dissent_against(index, free=False)
-
-    def dissent_against(self, index: int, free: bool) -> str:
-        placed = next(p for p in self.in_play if p.zone == index)
+    def dissent_against(self, index: int, free: bool, order: int = 0) -> str:
+        """Dissent against the Order numbered ``order`` in zone ``index`` (0: the first
+        there); ``free`` when a power pays."""
+        placed = next(p for p in self.in_play if p.zone == index and
+                      order in (0, p.order.number))
         me = self.players[self.player]
         cost = placed.order.dissent_cost
         for kind, n in cost.items if not free else ():
             if kind in RESOURCES:
-                me.resources[kind] -= int(n)
+                self.spend(self.player, kind, int(n))
         if cost.get("any") and not free:
             self._pay_any(self.player, int(cost.get("any")))
         placed.infamy -= 1
@@ -910,6 +1161,7 @@ class AzadiState(State[Action]):
         self._emit(Event("dissent_committed", self.player))
         if placed.infamy == 0:
             self.in_play.remove(placed)
+            self.usage[f"order:{placed.order.number}"] += 1
             self.track.record("order_overturned")
             line += ": the Order is overturned"
             self._check_azadi()
@@ -958,7 +1210,7 @@ class AzadiState(State[Action]):
             self._pay_any(player, sum(cost.values()))
         else:
             for kind, n in cost.items():
-                me.resources[kind] -= n
+                self.spend(player, kind, n)
         card_id = self.slots[slot]
         assert card_id is not None
         me.to_place += self._votes_of(card_id) + extra
@@ -979,9 +1231,8 @@ class AzadiState(State[Action]):
         if self.tyranny is not None and not self.azadi:
             for n, choice in enumerate(self.tyranny.card.choices):
                 found.append((f"tyranny:{n}", choice.while_active, 0))
-        cards = {c.number: c for c in self.content.resistance_cards}
         for zone_index, number in sorted(self.resistance.items()):
-            card = cards.get(number)
+            card = self.resistance_cards.get(number)
             zone = self.board.zones[zone_index]
             if card is None or any(p.zone == zone_index for p in self.in_play):
                 continue
@@ -1032,6 +1283,14 @@ class AzadiState(State[Action]):
                 usable.append((source, n, effect))
         return usable
 
+    def ability_of(self, action: UsePower) -> Ability | None:
+        """The ability a UsePower action would use."""
+        for source, effects, _ in self._sources():
+            if source == action.source and action.index < len(effects):
+                effect = effects[action.index]
+                return effect if isinstance(effect, Ability) else None
+        return None
+
     def _holds(self, effect: Ability, source: str) -> bool:
         """An ability's ``if`` conditions for the current player."""
         me, condition = self.players[self.player], effect.condition
@@ -1080,7 +1339,7 @@ class AzadiState(State[Action]):
         me = self.players[self.player]
         for kind, n in cost.items:
             if kind in (*RESOURCES, "legacy", "infamy"):
-                me.resources[kind] -= int(n)
+                self.spend(self.player, kind, int(n))
         if cost.get("any"):
             self._pay_any(self.player, int(cost.get("any")))
         for key, event in (("discard_own_voters", "voter_discarded"),
@@ -1101,14 +1360,16 @@ class AzadiState(State[Action]):
         self.uses[(action.source, action.index)] += 1
         self._pay(ability.cost, infamy)
         if action.source.startswith("maidaan:"):
+            self.usage[f"maidaan:{action.source.split(':', 1)[1]}"] += 1
             self._emit(Event("maidaan_used", self.player))
         if action.source == "monument":
             self.monument_used.add(self.player)   # once per player per game
         if action.source.startswith("resistance:"):
             if self.resistance_free > 0:
                 self.resistance_free -= 1
+            self.usage[f"resistance:{self.resistance[int(action.source.split(':')[1])]}"] += 1
             self._emit(Event("resistance_card_used", self.player))
-        interpreter.run_ability(self, self.player, ability)
+        interpreter.run_ability(self, self.player, ability, action.target)
         self._check_azadi()
         if self.extra_ideology > 0 and self.ideology.total() > 0 and not self.finished:
             self.extra_ideology -= 1               # answer another Ideology card now
@@ -1156,22 +1417,21 @@ class AzadiState(State[Action]):
         more of them are first also run in the reverse order on clones, and a
         different outcome is recorded as an order conflict."""
         effects = self.timed_effects(window)
-        if self.config.check_order and len(effects) > 1:
-            outcomes = []
-            for order in (effects, effects[::-1]):
-                trial = self.clone()
-                trial._run_timed(order)
-                outcomes.append(trial.outcome())
-            if outcomes[0] != outcomes[1]:
-                self.order_conflicts.append(
-                    (self.turn, window, tuple(s for s, _ in effects), outcomes[0][self.player],
-                     outcomes[1][self.player]))
+        if self.config.check_order and not self.trial and len(effects) > 1:
+            self._compare_orders(window, [s for s, _ in effects], lambda st, back: st._run_timed(
+                effects[::-1] if back else effects))
         self._run_timed(effects)
         self._check_azadi()
 
     def clone(self) -> AzadiState:
-        """A deep copy that shares the (immutable) content."""
-        trial: AzadiState = copy.deepcopy(self, dict(_shared(self.content)))
+        """A deep copy that shares the (immutable) content; the append-only records of
+        immutable items (log, history, events) are copied shallowly."""
+        memo: dict[int, Any] = {id(record): list(record)
+                                for record in (self.log, self.history, self.events)}
+        for lookup in (self.ideology_cards, self.voter_cards, self.orders,
+                       self.resistance_cards):          # built at setup, never changed
+            memo[id(lookup)] = lookup
+        trial: AzadiState = fast_copy(self, _shared(self.content), memo)
         return trial
 
 

@@ -1,14 +1,15 @@
 """Runs AZADI effects on a game state. Every action kind either has a handler here
 or the ability using it is reported by :func:`unsupported` (never silently skipped).
 
-Targets are chosen by the engine for the acting player (the zone and voters that
-help them most: breaking an Imperial majority first); letting players choose
-targets is future work (docs/rulings.md R21).
+Whose voters a power takes, where its effect leaves that open, is the player's
+choice (the ``target`` of the UsePower action); the zone and the voter within
+that choice are picked by the engine for the acting player (the ones that help
+them most: breaking an Imperial majority first; docs/rulings.md R21).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.azadi.board import IMPERIAL
@@ -106,6 +107,9 @@ def _place_voters(state: AzadiState, player: int, action: Action) -> None:
 
 
 def _owners(state: AzadiState, player: int, whose: str) -> list[int]:
+    """The owners ``whose`` allows, narrowed to the player's chosen target if any."""
+    if state.power_target and state.power_target in AIMS.get(whose, ()):
+        whose = state.power_target
     rebels = list(range(len(state.players)))
     return {"own": [player], "opponent": [p for p in rebels if p != player],
             "imperial": [IMPERIAL], "rebel": rebels,
@@ -113,12 +117,16 @@ def _owners(state: AzadiState, player: int, whose: str) -> list[int]:
             "any": [IMPERIAL] + [p for p in rebels if p != player] + [player]}.get(whose, [])
 
 
-def _target(state: AzadiState, player: int, action: Action) -> tuple[int, int] | None:
-    """(zone, owner) of the voter the acting player would best remove."""
+def _target(state: AzadiState, player: int, action: Action, zones: Iterable[int] | None = None,
+            whose: str = "any") -> tuple[int, int] | None:
+    """(zone, owner) of the voter the acting player would best remove (from ``zones``,
+    default all; ``whose`` when the action does not say)."""
     best = None
     majority_ok = bool(action.get("majority", False))
-    for owner in _owners(state, player, action.get("whose", "any")):
-        for index, zone in enumerate(state.board.zones):
+    candidates = list(range(len(state.board.zones)) if zones is None else zones)
+    for owner in _owners(state, player, action.get("whose", whose)):
+        for index in candidates:
+            zone = state.board.zones[index]
             spare = zone.voters[owner]
             if owner in zone.holder and not majority_ok:
                 spare -= zone.split[zone.holder.index(owner)]
@@ -148,17 +156,40 @@ def _remove_voters(state: AzadiState, player: int, action: Action) -> None:
 
 
 def _move_voters(state: AzadiState, player: int, action: Action) -> None:
-    for _ in range(count(state, player, action.get("count", 1))):
-        source = state.zone_with_most(player)
-        if source is None:
-            return
-        targets = [n for n in state.board.adjacent[source]
-                   if state.board.zones[n].free_ordinary() > 0]
-        if not targets:
-            return
-        target = max(targets, key=lambda n: (state.board.zones[n].count(player), -n))
-        state.remove_voter(source, player, "voter_moved")
-        state.board.add_voter(target, player, state.track)
+    """Move voters to an adjacent zone with a free area. ``whose`` (default: own for
+    move_voters, any for gerrymander) and ``majority`` pick the voters as for
+    evicting; ``adjacent: false`` lets them go to any zone. A gerrymander moves out of
+    zones where the player holds the rights (``zone: each_with_rights``: ``count``
+    from every such zone). Own voters go where
+    their owner is strongest; anyone else's where its owner is weakest."""
+    board = state.board
+    gerrymander = action.kind == "gerrymander"
+    whose = "any" if gerrymander else "own"
+    anywhere = not gerrymander and action.get("adjacent", True) is False
+
+    def destinations(index: int) -> list[int]:
+        near = (n for n in range(len(board.zones)) if n != index) if anywhere \
+            else board.adjacent[index]
+        return [n for n in near if board.zones[n].free_ordinary() > 0]
+
+    def movable(index: int) -> bool:
+        return (not gerrymander or board.zones[index].gerrymandering_rights() == player) \
+            and bool(destinations(index))
+
+    each = action.get("zone") == "each_with_rights"
+    sources = [i for i in range(len(board.zones)) if movable(i)]
+    for group in ([[i] for i in sources] if each else [sources]):
+        for _ in range(count(state, player, action.get("count", 1))):
+            found = _target(state, player, action, [i for i in group if movable(i)], whose)
+            if found is None:
+                break
+            source, owner = found
+            targets = destinations(source)
+            sign = 1 if owner == player else -1
+            target = max(targets, key=lambda n: (sign * board.zones[n].count(owner), -n))
+            board.remove_voter(source, owner, state.track)
+            board.add_voter(target, owner, state.track)
+            state.moved_voter(owner, source, target)
 
 
 def _influence(state: AzadiState, player: int, action: Action) -> None:
@@ -218,9 +249,33 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
-def run_ability(state: AzadiState, player: int, ability: Ability) -> None:
+def run_ability(state: AzadiState, player: int, ability: Ability, target: str = "") -> None:
+    """Run ``ability`` for ``player``; ``target`` (one of :func:`target_choices`)
+    narrows whose voters its actions pick."""
+    state.power_target = target
+    try:
+        for action in ability.actions:
+            HANDLERS[action.kind](state, player, action)
+    finally:
+        state.power_target = ""
+
+
+# whose voters an action may pick -> the classes a player can aim it at
+AIMS = {"any": ("imperial", "opponent", "own"), "not_own": ("imperial", "opponent"),
+        "rebel": ("opponent", "own")}
+AIMED = frozenset({"evict_voters", "discard_voters", "convert_voters", "move_voters",
+                   "gerrymander"})
+
+
+def target_choices(ability: Ability) -> tuple[str, ...]:
+    """The targets a player may choose for ``ability``: the classes of voters its
+    voter actions leave open (``("",)`` when there is nothing to choose)."""
     for action in ability.actions:
-        HANDLERS[action.kind](state, player, action)
+        if action.kind in AIMED:
+            whose = action.get("whose", "any" if action.kind == "gerrymander" else "own")
+            if whose in AIMS:
+                return AIMS[whose]
+    return ("",)
 
 
 def supported(effect: Effect) -> bool:

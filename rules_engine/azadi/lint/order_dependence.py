@@ -1,11 +1,13 @@
 """Two effects in the same timing window whose order changes the game.
 
-In the simulated games (see L711), whenever two or more start- or end-of-turn
-effects apply at once (the Imperial Mandate's and a Tyranny card's while-active
-powers), the engine also runs them in the reverse order on a copy of the game
-and compares each player's resources and voters. No rule of the game orders
-such effects, so a difference is an error; the finding shows both outcomes for
-the acting player and the game to replay. (L703 flags the same pairs statically.)
+In the simulated games (see L711), whenever two or more effects apply at the same
+moment — start- or end-of-turn effects (the Imperial Mandate's and a Tyranny
+card's while-active powers), or powers listening to the same event (a
+while-active power and a Resistance card both answering a trade) — the engine
+also runs them in the reverse order on a copy of the game and compares each
+player's resources and voters. No rule of the game orders such effects, so a
+difference is an error; the finding shows both outcomes for the acting player and
+the game to replay. (L703 flags the same pairs statically.)
 
 Failing (American Revolution 1776, whose Mandate discards down at end of turn)::
 
@@ -44,8 +46,10 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
         turn = head.split(":")[1]
         involved = next((n for n, c in enumerate(runs.card.choices)
                          if repr(c.title) in sources), runs.choice)
+        moment = f"on each {window.split()[1]} event" if window.startswith("event ") \
+            else f"at {window.replace('_', ' ')}"
         yield Diagnostic(
-            CODE, SEVERITY, f"{runs.label}: at {window.replace('_', ' ')} "
+            CODE, SEVERITY, f"{runs.label}: {moment} "
             f"the order of {sources} changes the game: in that order the player "
             f"ends with {forward}; reversed, with {reverse} (turn {turn}; replay: "
             f"{runs.replay(record.seed)})",

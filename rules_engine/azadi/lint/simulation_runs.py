@@ -2,8 +2,9 @@
 campaign, seeded games in Seat of Power mode (the campaign's Mandate in force, so
 every (Mandate, Tyranny choice) pair is played) with that card forced to come up
 first, only that choice's task counting, greedy bots that pursue Tyranny tasks,
-and same-window effects also tried in the reverse order. Memoised in memory and
-on disk (rules_engine.core.run_cache). (Not a rule.)"""
+and same-window effects also tried in the reverse order. A choice none of those
+games completes gets EXTRA_GAMES_FACTOR times as many more before it is reported.
+Memoised in memory and on disk (rules_engine.core.run_cache). (Not a rule.)"""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from rules_engine.core.simulate import GameRecord, Simulation
 
 BOTS = ("greedy",) * 4
 GAMES_PER_CHOICE_DIVISOR = 50     # --games 200 plays 4 games per Tyranny choice
+EXTRA_GAMES_FACTOR = 3            # ... and 12 more for a choice none of them completes
 
 
 @dataclass(frozen=True)
@@ -72,8 +74,15 @@ def choice_runs(model: AzadiContent, games: int, seed: int, alternate: bool = Fa
                         ("first_tyranny", card.id), ("only_choice", choice),
                         ("check_order", True)))
                     records = cached_run(spec, 1 if mandate else count, seed)
+                    if not mandate and not completed(records, card, choice):
+                        records += cached_run(spec, count * EXTRA_GAMES_FACTOR, seed + count)
                     out.append(ChoiceRuns(campaign, card, choice, records, mandate))
     return tuple(out)
+
+
+def completed(records: tuple[GameRecord, ...], card: TyrannyCard, choice: int) -> bool:
+    """Whether any of these games completed ``choice`` of ``card``."""
+    return any(r.counters.get(f"resolved:{card.id}:{choice}") for r in records)
 
 
 def choice_location(context: LintContext, runs: ChoiceRuns, part: str = "task",

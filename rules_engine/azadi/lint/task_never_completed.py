@@ -1,13 +1,13 @@
 """A Tyranny task the bots never complete when its card is forced into play.
 
 For every choice of every Tyranny card, seeded games are played with that card
-coming up first and only that choice's task counting, by greedy bots that take
-any action the task counts. A choice never completed in any of them is reported
-with the closest progress reached and the command that replays that game. The
-default severity is *info*: the bots do not yet plan for every kind of task
-(trading, spending a given resource, moving Imperial voters), so a finding is a
-prompt to look, not proof that the task is too hard. ``--games`` sets the budget
-(``--games 200``: 4 games per choice).
+coming up first and only that choice's task counting, by greedy bots that pursue
+the task: they take the action that advances it most (trying powers on a clone),
+trade for the resource a spending task wants, and place voters to win the
+gerrymandering rights or the coalition a task needs. A choice none of them
+completes gets twice as many games again; a choice still never completed is a
+warning with the closest progress reached and the command that replays that
+game. ``--games`` sets the budget (``--games 200``: 4 games per choice, then 8).
 
 Failing::
 
@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules_engine.azadi.lint.simulation_runs import choice_location, choice_runs
+from rules_engine.azadi.lint.simulation_runs import choice_location, choice_runs, completed
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import LintContext
 
 CODE = "L711"
 NAME = "task-never-completed"
-SEVERITY = Severity.INFO
+SEVERITY = Severity.WARNING
 SIMULATED = True
 
 
@@ -40,7 +40,7 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
         if runs.mandate:        # other Mandates may forbid the task outright (L701)
             continue
         key = f"{runs.card.id}:{runs.choice}"
-        if any(r.counters.get(f"resolved:{key}") for r in runs.records):
+        if completed(runs.records, runs.card, runs.choice):
             continue
         closest = max(runs.records, key=lambda r: (r.counters.get(f"task:{key}", 0), -r.seed))
         choice = runs.card.choices[runs.choice]

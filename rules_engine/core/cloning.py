@@ -1,0 +1,86 @@
+"""Fast deep copies of game states.
+
+``copy.deepcopy`` pays for generality (the reduce protocol, a memo entry per
+object) on every clone; a state is mostly counters, lists, sets and plain
+dataclasses of small values, next to large immutable content. :func:`fast_copy`
+copies exactly that shape: immutable values (numbers, strings, tuples and frozen
+dataclasses, which a game never changes) are shared; counters, dicts, lists and sets
+are copied with their items copied the same way; plain objects get a copied
+``__dict__``; anything else falls back to ``copy.deepcopy``. Objects reached twice
+are copied once (aliasing is kept), and objects whose ids are in ``shared`` (the
+content) are never copied.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from collections import Counter
+from typing import Any
+
+_ATOMIC = (int, float, str, bool, bytes, type(None), range)
+
+
+def _immutable(value: Any) -> bool:
+    kind = type(value)
+    if kind in _ATOMIC or kind is frozenset:
+        return True
+    if kind is tuple:
+        return all(_immutable(v) for v in value)
+    params = getattr(kind, "__dataclass_params__", None)
+    return params is not None and params.frozen
+
+
+def fast_copy(value: Any, shared: dict[int, Any], memo: dict[int, Any] | None = None) -> Any:
+    """A deep copy of ``value`` sharing immutable parts and ``shared`` objects."""
+    memo = {} if memo is None else memo
+    return _copy(value, shared, memo)
+
+
+def _copy(value: Any, shared: dict[int, Any], memo: dict[int, Any]) -> Any:
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    key = id(value)
+    if key in shared:
+        return value
+    found = memo.get(key)
+    if found is not None:
+        return found
+    if _immutable(value):
+        return value
+    result: Any
+    if kind is Counter:
+        result = Counter()
+        memo[key] = result
+        for k, v in value.items():
+            result[k] = v if type(v) in _ATOMIC else _copy(v, shared, memo)
+    elif kind is dict:
+        result = {}
+        memo[key] = result
+        for k, v in value.items():
+            result[k] = v if type(v) in _ATOMIC else _copy(v, shared, memo)
+    elif kind is list:
+        result = []
+        memo[key] = result
+        result.extend(v if type(v) in _ATOMIC else _copy(v, shared, memo) for v in value)
+    elif kind is set:
+        result = set(value) if all(_immutable(v) for v in value) else \
+            copy.deepcopy(value, dict(memo))
+        memo[key] = result
+    elif kind is random.Random:
+        result = random.Random(0)
+        result.setstate(value.getstate())
+        memo[key] = result
+    elif dataclasses.is_dataclass(value) or hasattr(value, "__dict__") and \
+            not callable(value) and kind.__module__ != "builtins":
+        result = object.__new__(kind)
+        memo[key] = result
+        state = result.__dict__
+        for k, v in value.__dict__.items():
+            state[k] = v if type(v) in _ATOMIC else _copy(v, shared, memo)
+    else:
+        result = copy.deepcopy(value)
+        memo[key] = result
+    return result

@@ -1,0 +1,188 @@
+"""AZADI turn actions beyond placing voters: gerrymandering, trading, what every
+payment and majority change reports as an event, dissent when a zone holds two
+Orders, and clones that share nothing mutable."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules_engine.azadi.board import IMPERIAL
+from rules_engine.azadi.engine import (
+    AzadiState,
+    Dissent,
+    Gerrymander,
+    Offer,
+    ProposeTrade,
+    Reply,
+    WithdrawOffer,
+)
+from rules_engine.azadi.tyranny import OrderInPlay
+from rules_engine.core.game import IllegalAction
+from tests.test_azadi_engine import in_actions, seat
+
+
+def names(state: AzadiState, since: int) -> list[tuple[str, int | None]]:
+    return [(e.name, e.owner) for e in state.events[since:]]
+
+
+def test_gerrymandering_moves_one_non_majority_voter_per_zone_per_turn() -> None:
+    state = in_actions()
+    me, board = state.player, state.board
+    other = (me + 1) % len(state.players)
+    capital = board.zones[0]
+    capital.voters.clear()
+    capital.voters.update({me: 3, IMPERIAL: 2, other: 1})
+    (target,) = sorted(board.adjacent[0])[:1]
+    moves = [a for a in state.legal_actions() if isinstance(a, Gerrymander) and a.zone == 0]
+    # any owner's voter, to any adjacent zone with a free ordinary area
+    assert {(a.owner, a.target) for a in moves} == {
+        (o, t) for o in (IMPERIAL, me, other) for t in board.adjacent[0]}
+    since = len(state.events)
+    before = board.zones[target].voters[IMPERIAL]
+    state.apply_action(Gerrymander(0, IMPERIAL, target))
+    assert capital.voters[IMPERIAL] == 1 and board.zones[target].voters[IMPERIAL] == before + 1
+    assert ("voter_moved", IMPERIAL) in names(state, since)
+    # once a turn from that zone
+    assert not any(isinstance(a, Gerrymander) and a.zone == 0 for a in state.legal_actions())
+
+
+def test_no_gerrymandering_rights_on_a_tie_or_for_majority_voters() -> None:
+    state = in_actions()
+    me = state.player
+    capital = state.board.zones[0]
+    capital.voters.clear()
+    capital.voters.update({me: 2, IMPERIAL: 2})
+    assert not any(isinstance(a, Gerrymander) and a.zone == 0 for a in state.legal_actions())
+    capital.voters.update({me: capital.majority - 2})      # me: a majority, exactly
+    state.board.update_majority(0, state.track)
+    assert capital.holder == (me,)
+    moves = {a.owner for a in state.legal_actions() if isinstance(a, Gerrymander) and a.zone == 0}
+    assert moves == {IMPERIAL}          # my voters are all majority voters
+
+
+def test_a_trade_needs_the_partner_to_accept() -> None:
+    state = in_actions()
+    me = state.player
+    partner = (me + 1) % len(state.players)
+    state.players[me].resources = Counter(funds=3)
+    state.players[partner].resources = Counter(media=2)
+    state.apply_action(ProposeTrade(partner))
+    assert state.current_player() == me and state.phase == "trade_offer"
+    offers = [a for a in state.legal_actions() if isinstance(a, Offer)]
+    assert set(offers) == {Offer("funds", 1, "media", 1), Offer("funds", 1, "media", 2),
+                           Offer("funds", 2, "media", 1)}
+    state.apply_action(Offer("funds", 2, "media", 1))
+    assert state.current_player() == partner
+    assert state.legal_actions() == [Reply(True), Reply(False)]
+    since = len(state.events)
+    state.apply_action(Reply(True))
+    assert state.players[me].resources == Counter(funds=1, media=1)
+    assert state.players[partner].resources == Counter(media=1, funds=2)
+    assert names(state, since) == [("trade", None)]
+    assert state.phase == "actions" and state.current_player() == me
+
+
+def test_a_declined_or_withdrawn_trade_changes_nothing_but_counts_as_proposed() -> None:
+    state = in_actions()
+    me = state.player
+    partner = (me + 1) % len(state.players)
+    state.players[me].resources = Counter(funds=3)
+    state.players[partner].resources = Counter(media=2)
+    state.apply_action(ProposeTrade(partner))
+    state.apply_action(Offer("funds", 1, "media", 1))
+    state.apply_action(Reply(False))
+    state.apply_action(ProposeTrade(partner))
+    state.apply_action(WithdrawOffer())
+    assert state.players[me].resources == Counter(funds=3)
+    assert not any(isinstance(a, ProposeTrade) for a in state.legal_actions())   # 2 a turn
+
+
+def test_the_path_of_oneness_forbids_trading() -> None:
+    state = seat("the-path-of-oneness")
+    while state.phase != "actions" or state.pending:
+        state.apply_action(state.sample_chance() if state.pending else state.legal_actions()[-1])
+    assert not any(isinstance(a, ProposeTrade) for a in state.legal_actions())
+    try:
+        state.apply_action(ProposeTrade((state.player + 1) % 3))
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("a forbidden trade was accepted")
+
+
+def test_breaking_a_majority_is_an_event() -> None:
+    state = in_actions()
+    zone = state.board.zones[1]
+    zone.voters.clear()
+    zone.voters[IMPERIAL] = zone.majority
+    state.board.update_majority(1, state.track)
+    state.board.changes.clear()
+    since = len(state.events)
+    state.remove_voter(1, IMPERIAL, "voter_evicted")         # a power's eviction
+    assert names(state, since) == [("voter_evicted", IMPERIAL), ("majority_broken", IMPERIAL)]
+
+
+def test_every_payment_is_a_resources_spent_event() -> None:
+    state = in_actions()
+    me = state.players[state.player]
+    me.resources = Counter(media=1, trust=1, funds=2)
+    order = next(o for o in state.orders.values()
+                 if {k for k, _ in o.dissent_cost.items} == {"media", "trust", "funds"})
+    state.in_play.append(OrderInPlay(order, 1))
+    since = len(state.events)
+    state.apply_action(Dissent(1, order.number))
+    spent = sorted((e.fact("kind"), e.count) for e in state.events[since:]
+                   if e.name == "resources_spent")
+    assert spent == sorted((k, int(n)) for k, n in order.dissent_cost.items)
+
+
+def test_dissent_names_the_order_when_a_zone_holds_two() -> None:
+    state = in_actions()
+    me = state.players[state.player]
+    orders = sorted(state.orders.values(), key=lambda o: o.number)
+    dear = next(o for o in orders if len(o.dissent_cost.items) == 3)
+    cheap = next(o for o in orders if dict(o.dissent_cost.items) == {"funds": 2})
+    state.in_play += [OrderInPlay(dear, 1), OrderInPlay(cheap, 1)]
+    me.resources = Counter(funds=2)
+    legal = [a for a in state.legal_actions() if isinstance(a, Dissent)]
+    assert legal == [Dissent(1, cheap.number)]
+    state.apply_action(Dissent(1, cheap.number))
+    assert [p.infamy for p in state.in_play] == [6, 5] and me.resources["funds"] == 0
+
+
+def test_a_clone_shares_nothing_that_play_changes() -> None:
+    state = in_actions()
+    trial = state.clone()
+    assert trial.log == state.log and trial.rng.random() == state.clone().rng.random()
+    trial.players[trial.player].resources["funds"] += 5
+    trial.board.zones[0].voters[IMPERIAL] += 1
+    trial.board.adjacent[0].add(99)
+    trial.uses[("x", 0)] += 1
+    trial.log.append("only in the clone")
+    assert state.players[state.player].resources["funds"] + 5 == \
+        trial.players[trial.player].resources["funds"]
+    assert state.board.zones[0].voters[IMPERIAL] + 1 == trial.board.zones[0].voters[IMPERIAL]
+    assert 99 not in state.board.adjacent[0] and ("x", 0) not in state.uses
+    assert state.log[-1] != "only in the clone"
+    assert trial.content is state.content                # the content is shared
+
+
+def test_a_player_aims_a_power_at_whose_voters_it_takes() -> None:
+    from rules_engine.azadi.engine import UsePower
+
+    state = in_actions()
+    me = state.player
+    other = (me + 1) % len(state.players)
+    strike = next(m for m in state.content.maidaan_powers if m.id == "maidaan-discard")
+    state.players[me].resources["infamy"] = strike.cost
+    zone = state.board.zones[1]
+    zone.voters.clear()
+    zone.voters.update({me: 2, other: 2, IMPERIAL: 2})
+    source = f"maidaan:{strike.id}"
+    aims = {a.target for a in state.legal_actions()
+            if isinstance(a, UsePower) and a.source == source}
+    assert aims == {"imperial", "opponent", "own"}
+    since = len(state.events)
+    state.apply_action(UsePower(source, 0, "own"))
+    assert dict(zone.voters) == {me: 0, other: 2, IMPERIAL: 2}
+    assert names(state, since)[-2:] == [("voter_discarded", me), ("voter_discarded", me)]
