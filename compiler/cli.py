@@ -154,8 +154,9 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
               help="One bot per seat: random, or a greedy bot (SAN: corruption, propaganda, "
               "hacking).")
 @click.option("--first-game", is_flag=True, help="SAN: hands of 7 (first game).")
-@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default="medium",
-              show_default=True, help="AZADI: Table 1 difficulty.")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "all"]),
+              default="medium", show_default=True,
+              help="AZADI: Table 1 difficulty; all: each in turn, reported side by side.")
 @click.option("--campaign", default="", help="AZADI: campaign id (default: the first).")
 @click.option("--seat-of-power", is_flag=True, help="AZADI: the Mandate lies in the capital.")
 @click.option("--mandate", default="", help="AZADI, Seat of Power: another campaign's "
@@ -205,8 +206,9 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     model = checked.models[game]
     options: tuple[tuple[str, Any], ...] = (("content", model), ("bots", seats),
                                              ("first_game", first_game))
+    levels = ["easy", "medium", "hard"] if difficulty == "all" else [difficulty]
     if game == "azadi":
-        options += (("difficulty", difficulty), ("campaign", campaign),
+        options += (("difficulty", levels[0]), ("campaign", campaign),
                     ("seat_of_power", seat_of_power or bool(mandate)), ("mandate", mandate))
         if tyranny_first:
             options += (("first_tyranny", tyranny_first),
@@ -229,15 +231,24 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
         record = play_one(spec, replay)
         click.echo(f"end: {record.end}; returns {list(record.returns)}")
         return
-    records = run(spec, games, seed, workers)
-    report = summary(records, len(seats)) | {"game": game, "seed": seed, "bots": list(seats)}
+    if replay is None and game == "azadi" and difficulty == "all":
+        report = _by_difficulty(spec, levels, games, seed, workers, len(seats), model,
+                                campaign)
+    else:
+        records = run(spec, games, seed, workers)
+        report = summary(records, len(seats))
+        if game == "azadi":
+            from rules_engine.azadi.simulation import report as azadi_report
+
+            report |= azadi_report(records, model, campaign) | {"difficulty": difficulty}
+    report |= {"game": game, "seed": seed, "bots": list(seats)}
     if game == "san":
         report["seat_names"] = ["Moon", "Star"]
     if report_dir is not None:
         from compiler.sim_report import to_html, to_pdf
 
         report_dir.mkdir(parents=True, exist_ok=True)
-        title = f"samizdat simulate {game}: {games} games from seed {seed}"
+        title = f"samizdat simulate {game}: {report['games']} games from seed {seed}"
         (report_dir / f"{game}-report.html").write_bytes(to_html(report, title))
         (report_dir / f"{game}-report.pdf").write_bytes(to_pdf(report, title))
     if fmt == "json":
@@ -256,6 +267,43 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
         top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
         if top:
             click.echo(f"  {label}: {', '.join(f'{k} ({v})' for k, v in top)}")
+    if game == "azadi":
+        _echo_azadi(report)
+
+
+def _by_difficulty(spec: Any, levels: list[str], games: int, seed: int, workers: int,
+                   seats: int, model: Any, campaign: str) -> dict[str, Any]:
+    """Every difficulty in turn (same seeds): all games summed, and each level's own
+    report under ``by_difficulty``."""
+    from dataclasses import replace
+
+    from rules_engine.azadi.simulation import report as azadi_report
+    from rules_engine.core.simulate import run, summary
+
+    every, parts = [], {}
+    for level in levels:
+        options = tuple((k, level if k == "difficulty" else v) for k, v in spec.options)
+        records = run(replace(spec, options=options), games, seed, workers)
+        every += records
+        parts[level] = summary(records, seats) | azadi_report(records, model, campaign)
+    return summary(every, seats) | azadi_report(every, model, campaign) | {
+        "difficulty": "all", "by_difficulty": parts}
+
+
+def _echo_azadi(report: dict[str, Any]) -> None:
+    """AZADI's lines of the text report."""
+    click.echo(f"  azadi rate {report['azadi_rate']:.1%} ({report['campaign']}, "
+               f"{report['difficulty']})")
+    for level, part in report.get("by_difficulty", {}).items():
+        click.echo(f"    {level}: azadi rate {part['azadi_rate']:.1%}, mean turns "
+                   f"{part['mean_turns']}, ends {part['ends']}")
+    for key, label in (("tyranny_choices_completed", "Tyranny choices completed (share of "
+                        "games)"), ("resistance_cards_used_per_game", "Resistance cards used "
+                        "per game"), ("orders_overturned_per_game", "Imperial Orders overturned "
+                        "per game"), ("maidaan_bought_per_game", "Maidaan powers bought per game")):
+        click.echo(f"  {label}:")
+        for name, value in sorted(report[key].items(), key=lambda kv: (-kv[1], kv[0])):
+            click.echo(f"    {value:7.3f}  {name}")
 
 
 @main.command()

@@ -1,6 +1,7 @@
 """Simulation reports as HTML (inline SVG charts, one self-contained file) and PDF
-(reportlab charts): win rate by seat, how games end, game length, and the most and
-least used cards."""
+(reportlab charts): win rate by seat, how games end, game length, the most and
+least used cards, and for AZADI the azadi rate by difficulty, Tyranny choices
+completed, Resistance cards used, Orders overturned and Maidaan powers bought."""
 
 from __future__ import annotations
 
@@ -33,7 +34,25 @@ def charts(report: dict[str, Any]) -> list[tuple[str, list[tuple[str, float]]]]:
         top = sorted(used.items(), key=lambda kv: (-kv[1], kv[0]))
         out.append(("Most used", top[:10]))
         out.append(("Least used", list(reversed(top[-10:]))))
+    if "by_difficulty" in report:
+        out.append(("Azadi rate by difficulty", [(level, part["azadi_rate"]) for level, part
+                                                 in report["by_difficulty"].items()]))
+    for key, title in AZADI_CHARTS:
+        if key in report:
+            out.append((title, sorted(report[key].items(), key=lambda kv: (-kv[1], kv[0]))))
     return out
+
+
+AZADI_CHARTS = (("tyranny_choices_completed", "Tyranny choices completed (share of games)"),
+                ("resistance_cards_used_per_game", "Resistance cards used per game"),
+                ("orders_overturned_per_game", "Imperial Orders overturned per game"),
+                ("maidaan_bought_per_game", "Maidaan powers bought per game"))
+
+
+def _figures(report: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The report's single figures (what the charts show is left to them)."""
+    charted = {"counters", "ends", "by_difficulty", *(key for key, _ in AZADI_CHARTS)}
+    return [(k, v) for k, v in report.items() if k not in charted]
 
 
 def _svg(values: list[tuple[str, float]]) -> str:
@@ -54,7 +73,7 @@ def _svg(values: list[tuple[str, float]]) -> str:
 
 def to_html(report: dict[str, Any], title: str) -> bytes:
     rows = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>"
-                   for k, v in report.items() if k not in ("counters", "ends"))
+                   for k, v in _figures(report))
     sections = "".join(f"<h2>{html.escape(name)}</h2>{_svg(values)}"
                        for name, values in charts(report))
     page = (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
@@ -90,10 +109,8 @@ def to_pdf(report: dict[str, Any], title: str) -> bytes:
     head = ParagraphStyle("h", fontName=fonts.pdf_name("serif-bold"), fontSize=16, leading=20)
     body = ParagraphStyle("b", fontName=fonts.pdf_name("sans"), fontSize=9, leading=12)
     story: list[Any] = [Paragraph(html.escape(title), head), Spacer(1, 6)]
-    for key, value in report.items():
-        if key not in ("counters", "ends"):
-            story.append(Paragraph(f"<b>{html.escape(key)}</b>: {html.escape(str(value))}",
-                                   body))
+    for key, value in _figures(report):
+        story.append(Paragraph(f"<b>{html.escape(key)}</b>: {html.escape(str(value))}", body))
     for name, values in charts(report):
         story += [Spacer(1, 8), Paragraph(f"<b>{html.escape(name)}</b>", body), _chart(values)]
     doc.build(story)

@@ -90,3 +90,46 @@ def test_simulate_azadi_core_loop() -> None:
     assert result.exit_code == 0
     report = json.loads(result.stdout)
     assert report["games"] == 8 and len(report["win_rate_by_seat"]) == 3
+
+
+def test_azadi_report_counts_every_card_the_campaign_plays(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    model = validate([CARDS / "azadi"]).models["azadi"]
+    campaign = model.campaigns[1]
+    result = run_cli("simulate", "azadi", "--games", "12", "--bots", "greedy,greedy,greedy",
+                     "--campaign", campaign.id, "--format", "json", "--report", str(tmp_path))
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    counters = report["counters"]
+    assert report["campaign"] == campaign.id
+    assert report["azadi_rate"] == round(counters["azadi"] / 12, 4)
+    # every choice of every Tyranny card of the campaign, completed or not
+    choices = report["tyranny_choices_completed"]
+    assert len(choices) == 2 * len(campaign.tyranny_cards)
+    card = campaign.tyranny_cards[0]
+    assert choices[f"{card.title} / {card.choices[0].title}"] == round(
+        counters.get(f"resolved:{card.id}:0", 0) / 12, 4)
+    assert sum(choices.values()) * 12 == pytest.approx(sum(
+        v for k, v in counters.items() if k.startswith("resolved:")), abs=0.01)
+    assert len(report["maidaan_bought_per_game"]) == len(model.maidaan_powers)
+    unlocked = {c.resistance for t in campaign.tyranny_cards for c in t.choices}
+    assert len(report["resistance_cards_used_per_game"]) == len(unlocked)
+    overturned = sum(v for k, v in counters.items() if k.startswith("used:order:"))
+    assert overturned == counters.get("points:order_overturned", 0) > 0
+    assert sum(report["orders_overturned_per_game"].values()) * 12 == pytest.approx(
+        overturned, abs=0.01)
+    text = " ".join(p.extract_text() for p in PdfReader(tmp_path / "azadi-report.pdf").pages)
+    assert "Tyranny choices completed" in text and "Maidaan powers bought" in text
+
+
+def test_azadi_report_by_difficulty() -> None:
+    result = run_cli("simulate", "azadi", "--games", "3", "--bots", "random,random",
+                     "--difficulty", "all", "--format", "json")
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert report["games"] == 9 and set(report["by_difficulty"]) == {"easy", "medium", "hard"}
+    assert all(part["games"] == 3 for part in report["by_difficulty"].values())
+    text = run_cli("simulate", "azadi", "--games", "3", "--bots", "random,random",
+                   "--difficulty", "all").stdout
+    assert "    hard: azadi rate" in text and "Maidaan powers bought per game:" in text

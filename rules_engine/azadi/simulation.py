@@ -1,13 +1,17 @@
-"""AZADI's plug into the simulation runner (the core loop of the engine)."""
+"""AZADI's plug into the simulation runner: the game and bots for a seed, the
+counters of a finished game, and AZADI's part of the report."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from rules_engine.azadi.bots import make_bot
 from rules_engine.azadi.engine import AzadiGame, AzadiState
 from rules_engine.azadi.invariants import violations
 from rules_engine.azadi.model import AzadiContent
+from rules_engine.core.simulate import GameRecord
 
 
 def setup(seed: int, content: AzadiContent, bots: tuple[str, ...] = ("random",) * 4,
@@ -25,7 +29,9 @@ def summarise(state: AzadiState) -> tuple[int, int, str, dict[str, int]]:
     """Counters of a finished game: points by reason, Tyranny progress
     (``task:<card>:<choice>`` best progress, ``resolved:<card>:<choice>``), trigger
     loops (``loop:<turn>:<event>``), order conflicts (``order:<turn>|<window>|<sources>|
-    <outcome>|<outcome reversed>``) and broken invariants (``broken:<what>``)."""
+    <outcome>|<outcome reversed>``), broken invariants (``broken:<what>``), and what
+    was used: ``used:maidaan:<id>``, ``used:resistance:<number>``, ``used:order:<number>``
+    (an Order overturned)."""
     counters = {"azadi": int(state.azadi)}
     for reason, _ in state.track.events:
         counters[f"points:{reason}"] = counters.get(f"points:{reason}", 0) + 1
@@ -39,6 +45,43 @@ def summarise(state: AzadiState) -> tuple[int, int, str, dict[str, int]]:
         key = "|".join((f"order:{turn}", window, " then ".join(sources), ", ".join(forward),
                         ", ".join(reverse)))
         counters[key] = 1
+    for key, n in sorted(state.usage.items()):
+        counters[f"used:{key}"] = n
     for problem in violations(state):
         counters[f"broken:{problem}"] = 1
     return 0, state.turn, state.end_reason, counters
+
+
+def report(records: Sequence[GameRecord], content: AzadiContent, campaign: str = ""
+           ) -> dict[str, Any]:
+    """AZADI's part of a simulation report, for the campaign played: the azadi
+    rate; how often each Tyranny choice was completed (share of games); and per
+    game, how often each Resistance card it unlocks was used, each Imperial Order
+    its cards enact was overturned, and each Maidaan power was bought."""
+    played = next((c for c in content.campaigns if c.id == campaign), content.campaigns[0])
+    games = max(1, len(records))
+    total: Counter[str] = Counter()
+    for record in records:
+        total.update(record.counters)
+
+    def share(key: str) -> float:
+        return round(total[key] / games, 4)
+
+    unlocked = sorted({c.resistance for card in played.tyranny_cards for c in card.choices})
+    enacted = sorted({card.order for card in played.tyranny_cards})
+    resistance = {c.number: c for c in content.resistance_cards}
+    orders = {o.number: o for o in content.imperial_orders}
+    return {
+        "campaign": played.id,
+        "azadi_rate": share("azadi"),
+        "tyranny_choices_completed": {
+            f"{card.title} / {choice.title}": share(f"resolved:{card.id}:{n}")
+            for card in played.tyranny_cards for n, choice in enumerate(card.choices)},
+        "resistance_cards_used_per_game": {
+            f"{n} {resistance[n].title}": share(f"used:resistance:{n}")
+            for n in unlocked if n in resistance},
+        "orders_overturned_per_game": {
+            f"{n} {orders[n].title}": share(f"used:order:{n}") for n in enacted if n in orders},
+        "maidaan_bought_per_game": {
+            m.title: share(f"used:maidaan:{m.id}") for m in content.maidaan_powers},
+    }
