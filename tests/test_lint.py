@@ -92,6 +92,33 @@ def test_same_moment_conflict(cards: Path) -> None:
     assert "Tax Without Representation" in report["diagnostics"][0]["message"]
 
 
+def test_same_moment_conflict_of_two_powers_on_one_event(cards: Path) -> None:
+    path = cards / AMR / "tyranny_cards.yaml"
+    data = yaml.safe_load(path.read_text())
+    card = data["tyranny_cards"][2]
+    trade = {"event": "trade"}
+    card["choices"][0]["while_active"] = [{"when": trade, "do": [
+        {"action": "gain_resources", "resources": {"media": 1}}]}]
+    card["choices"][1]["while_active"] = [{"when": trade, "do": [
+        {"action": "gain_legacy", "count": 1}]}]
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    _, report = lint_json(str(cards / "azadi"))
+    assert codes(report, "L703") == []              # two gains commute
+    card["choices"][1]["while_active"] = [{"when": trade, "cost": {"media": 2}, "do": [
+        {"action": "evict_voters", "count": 1, "whose": "imperial", "majority": False}]}]
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    _, report = lint_json(str(cards / "azadi"))
+    first, second = (c["title"] for c in card["choices"])
+    barter = [d for d in report["diagnostics"] if d["code"] == "L703"]
+    assert [(d["severity"], d["line"]) for d in barter][0] == (
+        "warning", line_of(path, f"id: {card['id']}"))
+    assert barter[0]["message"] == (
+        f"American Revolution 1776: {first!r} and {second!r} both answer trade; one changes "
+        "resources that the other reads, so their order decides the result")
+    # the new power also meets the Resistance card that pays a Funds on each trade
+    assert any("Resistance card 'Barter Network'" in d["message"] for d in barter)
+
+
 def test_unreachable_resistance_card(cards: Path) -> None:
     uses: dict[int, list[tuple[Path, int, int]]] = {}
     for path in sorted((cards / "azadi" / "campaigns").glob("*/tyranny_cards.yaml")):
