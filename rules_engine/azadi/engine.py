@@ -948,6 +948,8 @@ class AzadiState(State[Action]):
         return spare > 0
 
     def _order_rules(self, index: int) -> list[Any]:
+        if not self.in_play:
+            return []
         return [e for placed in self.in_play if placed.zone == index
                 for e in placed.order.effects if isinstance(e, Rule) and e.scope == "zone"]
 
@@ -1019,6 +1021,8 @@ class AzadiState(State[Action]):
             return
         if self.listening >= LISTENER_DEPTH:
             self.trigger_loops.append((self.turn, event.name))
+            return
+        if event.name not in _listened(self.content):
             return
         self.listening += 1
         try:
@@ -1436,6 +1440,21 @@ class AzadiState(State[Action]):
 
 
 _SHARED: dict[int, tuple[AzadiContent, dict[int, Any]]] = {}
+_LISTENED: dict[int, tuple[AzadiContent, frozenset[str]]] = {}
+
+
+def _listened(content: AzadiContent) -> frozenset[str]:
+    """Every event some power in ``content`` listens to (most events need no search
+    for listeners); built once per content."""
+    held = _LISTENED.get(id(content))
+    if held is not None and held[0] is content:
+        return held[1]
+    names: set[str] = set()
+    for item in _shared(content).values():
+        if isinstance(item, Ability) and isinstance(item.when, Listener):
+            names.add(item.when.event)
+    _LISTENED[id(content)] = (content, frozenset(names))
+    return frozenset(names)
 
 
 def _shared(content: AzadiContent) -> dict[int, Any]:
