@@ -3,13 +3,16 @@ fuzzing with invariants after every action, and determinism."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections import Counter
 from functools import cache
 
+import pytest
+
 from compiler.validate import validate
 from rules_engine.core.effects import freeze
-from rules_engine.core.game import CHANCE, RandomBot, play_out
+from rules_engine.core.game import CHANCE, IllegalAction, RandomBot, play_out
 from rules_engine.san.engine import (
     MOON,
     PORT,
@@ -17,6 +20,7 @@ from rules_engine.san.engine import (
     Buy,
     Corrupt,
     Cross,
+    Draw,
     EndPlay,
     Hack,
     Play,
@@ -225,3 +229,65 @@ def test_clone_is_independent() -> None:
     copy = state.clone()
     play_out(copy, [RandomBot(1), RandomBot(2)])
     assert copy.is_terminal() and not state.is_terminal()
+
+
+def test_piles_stay_positive_and_draw_piles_stay_in_id_order() -> None:
+    """What the fast paths rely on: a pile never keeps a count of 0 or less, and the
+    Supply and the decks list their cards in id order (the order of chance_outcomes,
+    so sample_chance needs no sorting), after every action of random games."""
+    game = SanGame(content())
+    for seed in range(150):
+        state = game.new_initial_state(seed)
+        bots = [RandomBot(seed * 2), RandomBot(seed * 2 + 1)]
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                action = state.sample_chance()
+                assert action in [a for a, _ in state.chance_outcomes()]
+            else:
+                action = bots[player].choose(state)
+            state.apply_action(action)
+            piles = [state.supply, *(pile for side in state.sides for pile in
+                                     (side.deck, side.hand, side.discard, side.boxed))]
+            assert all(n > 0 for pile in piles for n in pile.values())
+            for pile in (state.supply, *(side.deck for side in state.sides)):
+                assert list(pile) == sorted(pile)
+
+
+def test_a_clone_taken_mid_game_plays_on_exactly_like_its_original() -> None:
+    state = SanGame(content()).new_initial_state(11)
+    bots = [RandomBot(1), RandomBot(2)]
+    for _ in range(250):
+        player = state.current_player()
+        state.apply_action(state.sample_chance() if player == CHANCE
+                           else bots[player].choose(state))
+    twin, twin_bots = state.clone(), copy.deepcopy(bots)
+    assert twin.tables is state.tables                  # the content's tables are shared
+    assert twin.sides[MOON].hand is not state.sides[MOON].hand
+    play_out(state, bots)
+    play_out(twin, twin_bots)
+    assert twin.log == state.log and twin.returns() == state.returns()
+
+
+def test_apply_action_checks_like_the_base_class() -> None:
+    state = state_with([card("p1", "propaganda", {"propaganda": 1})])
+    state.sides[state.player].hand = Counter({"p1": 1})
+    with pytest.raises(IllegalAction):
+        state.apply_action(Play("not-in-hand"))
+    with pytest.raises(IllegalAction):
+        state.apply_action(Buy(0))                      # not in the play phase
+    state.apply_action(Play("p1"))                      # a new, equal action object is legal
+    state.apply_action(EndPlay())
+    assert state.phase == "spend" and state.log[-2].endswith("plays p1")
+    state.winner = STAR
+    with pytest.raises(IllegalAction, match="over"):
+        state.apply_action(EndPlay())
+
+
+def test_a_card_that_is_not_in_the_pool_cannot_be_drawn() -> None:
+    state = SanGame(content()).new_initial_state(4)
+    assert state.current_player() == CHANCE
+    supply = dict(state.supply)
+    with pytest.raises(IllegalAction):
+        state.apply_action(Draw("moon-virus-5"))        # never in the Supply
+    assert dict(state.supply) == supply and not state.log

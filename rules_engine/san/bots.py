@@ -23,6 +23,7 @@ from rules_engine.san.engine import (
     SanState,
     Skip,
 )
+from rules_engine.san.model import Card
 
 PATH_SPEND = {"corruption": Corrupt, "propaganda": Cross, "hacking": Hack}
 
@@ -33,6 +34,8 @@ class GreedyBot:
     def __init__(self, path: str, seed: int) -> None:
         self.path = path
         self.rng = random.Random(seed)
+        self._values: dict[str, float] = {}     # card id -> _value, for the cards below
+        self._cards: dict[str, Card] | None = None
 
     def choose(self, state: SanState) -> Action:
         actions = state.legal()
@@ -59,6 +62,16 @@ class GreedyBot:
         return actions[0]
 
     def _value(self, state: SanState, card_id: str) -> float:
+        """How much ``card_id`` helps this bot's path (remembered: it depends on the card only)."""
+        if state.cards is not self._cards:
+            self._cards = state.cards
+            self._values = {}
+        value = self._values.get(card_id)
+        if value is None:
+            value = self._values[card_id] = self._card_value(state, card_id)
+        return value
+
+    def _card_value(self, state: SanState, card_id: str) -> float:
         if not card_id:
             return 0.0
         card = state.cards[card_id]

@@ -12,11 +12,22 @@ when the River or the Propaganda tracks are filled. A turn runs in phases:
 ``buy``   buy River cards one by one with the Revenue played;
 then played cards are discarded (Single Use ones boxed), the hand refilled, and
 victory checked for the player whose turn ends. Rulings: docs/rulings.md (SAN).
+
+Speed: simulations play hundreds of games a second, so what the rules read of a
+card (type, icons, costs, parsed effects) is worked out once per content
+(:class:`CardRules`, kept in :class:`RulesTables`), legal-action lists reuse
+action objects made once instead of allocating new ones, and :class:`SanState`
+overrides the base class's generic ``legal``/``apply_action`` with equivalent
+ones. Card piles are :class:`~collections.Counter` objects that hold positive
+counts only (a count that reaches 0 is removed), and a deck or the Supply lists
+its cards in id order, so drawing needs no sorting.
 """
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,6 +112,10 @@ class EndBuy:
 Action = Draw | Coin | Play | Choose | Skip | EndPlay | Corrupt | Cross | Hack | EndSpend | Buy | \
     EndBuy
 
+# The actions without fields, made once (equal to any new instance of their class).
+SKIP, END_PLAY, CROSS, HACK = Skip(), EndPlay(), Cross(), Hack()
+END_SPEND, END_BUY = EndSpend(), EndBuy()
+
 
 # -- configuration ---------------------------------------------------------------------
 
@@ -132,9 +147,139 @@ def config_from(content: SanContent, first_game: bool = False,
                      int(p.get("max_turns", 300)))
 
 
+# -- what the rules read of the content, worked out once ---------------------------------
+
+@dataclass(frozen=True, slots=True)
+class CardRules:
+    """One card as the engine reads it, with the action objects that name it."""
+
+    kind: str                          # its type
+    mercenary: str | None              # its type if it is a Mercenary, else None
+    virus: bool
+    icons: tuple[int, int, int]        # Corruption, Propaganda, Hacking icons
+    revenue: int
+    cost: int                          # 0 when the card has no cost
+    crossing_cost: int                 # 0 when the card has no crossing cost
+    track_spaces: int                  # a Virus card's spaces (1 when not given)
+    single_use: bool
+    effects: tuple[tuple[str, int], ...]   # (effect name, amount) in printed order
+    play: Play
+    choose: Choose
+    draw: Draw
+
+
+def card_rules(card: Card) -> CardRules:
+    """Work out :class:`CardRules` for ``card``."""
+    effects = tuple(_effect(e) for e in card.effects)
+    return CardRules(
+        card.type, card.type if card.type in MERCENARY_TYPES else None,
+        card.type == "virus", (card.icon("corruption"), card.icon("propaganda"),
+                               card.icon("hacking")),
+        card.revenue, card.cost or 0, card.crossing_cost or 0, card.track_spaces or 1,
+        any(name == "single_use" for name, _ in effects), effects,
+        Play(card.id), Choose(card.id), Draw(card.id))
+
+
+class RulesTables:
+    """Everything a game of one content starts from, shared by all its states.
+
+    Immutable once built, except for caches of action objects that only grow;
+    :meth:`__deepcopy__` returns the tables themselves, so cloning a state shares them.
+    """
+
+    def __init__(self, content: SanContent) -> None:
+        self.cards: dict[str, Card] = {c.id: c for c in content.cards}
+        self.rules: dict[str, CardRules] = {cid: card_rules(c) for cid, c in self.cards.items()}
+        self.cost: dict[str, int] = {cid: r.cost for cid, r in self.rules.items()}
+        supply: Counter[str] = Counter()
+        decks: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
+        viruses: tuple[list[str], list[str]] = ([], [])
+        for card in content.cards:
+            if card.deck == "river":
+                supply[card.id] += card.copies
+            elif card.deck == "starting" and card.corporation:
+                decks[_side_of(card.corporation)][card.id] += card.copies
+            elif card.deck == "virus" and card.corporation:
+                viruses[_side_of(card.corporation)].append(card.id)
+        for own in viruses:
+            own.sort(key=lambda cid: self.cards[cid].virus_number or 0)
+        self.supply: dict[str, int] = _pile_in_order(supply)
+        self.decks: tuple[dict[str, int], ...] = tuple(_pile_in_order(d) for d in decks)
+        self.viruses: tuple[tuple[str, ...], ...] = tuple(tuple(v) for v in viruses)
+        self._slots: dict[tuple[int, int], SlotActions] = {}
+        self._hand_rows: dict[tuple[str, int], tuple[Corrupt, ...]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RulesTables:
+        return self
+
+    def slot_actions(self, river_size: int, spaces: int) -> SlotActions:
+        """The actions that name a River slot, for this River size and Corruption zone."""
+        key = (river_size, spaces)
+        found = self._slots.get(key)
+        if found is None:
+            found = self._slots[key] = SlotActions(river_size, spaces)
+        return found
+
+    def hand_corrupt_row(self, card: str, spaces: int) -> tuple[Corrupt, ...]:
+        """``Corrupt("hand:<card>", space)`` for every space of the Corruption zone."""
+        key = (card, spaces)
+        row = self._hand_rows.get(key)
+        if row is None:
+            row = self._hand_rows[key] = tuple(Corrupt(f"hand:{card}", s)
+                                               for s in range(spaces))
+        return row
+
+
+class SlotActions:
+    """The action objects that name River slots: buys, copies and corruptions."""
+
+    def __init__(self, river_size: int, spaces: int) -> None:
+        self.buy = tuple(Buy(i) for i in range(river_size))
+        self.copy_targets = tuple(f"river:{i}" for i in range(river_size))
+        self.choose = {t: Choose(t) for t in self.copy_targets}
+        self.corrupt = tuple(tuple(Corrupt(f"river:{i}", s) for s in range(spaces))
+                             for i in range(river_size))
+
+
+_TABLES: dict[int, tuple[SanContent, RulesTables]] = {}
+
+
+def tables_for(content: SanContent) -> RulesTables:
+    """The :class:`RulesTables` of ``content``, built once per content object."""
+    held = _TABLES.get(id(content))
+    if held is not None and held[0] is content:
+        return held[1]
+    if len(_TABLES) >= 32:
+        _TABLES.clear()
+    tables = RulesTables(content)
+    _TABLES[id(content)] = (content, tables)
+    return tables
+
+
+def _pile_in_order(pile: Counter[str]) -> dict[str, int]:
+    """``pile``'s positive counts, in card id order."""
+    return {card: n for card, n in sorted(pile.items()) if n > 0}
+
+
+def _put(pile: Counter[str], card: str) -> None:
+    """Add one ``card`` to ``pile``."""
+    pile[card] = pile.get(card, 0) + 1
+
+
+def _take(pile: Counter[str], card: str) -> None:
+    """Take one ``card`` out of ``pile``, removing its entry at 0."""
+    n = pile.get(card, 0)
+    if n > 1:
+        pile[card] = n - 1
+    elif n == 1:
+        pile.pop(card)          # (Counter's own __delitem__ is much slower)
+    else:
+        raise IllegalAction(f"there is no {card} to take")
+
+
 # -- state -----------------------------------------------------------------------------
 
-@dataclass
+@dataclass(slots=True)
 class Played:
     """A card played this turn, with what it counts as after copies."""
 
@@ -170,12 +315,18 @@ class SanState(State[Action]):
 
     def __init__(self, content: SanContent, config: SanConfig, seed: int) -> None:
         super().__init__(seed)
-        self.cards: dict[str, Card] = {c.id: c for c in content.cards}
+        tables = tables_for(content)
+        self.tables = tables
+        self.cards: dict[str, Card] = tables.cards        # shared: read it, never change it
+        self._rules = tables.rules
+        self._slot = tables.slot_actions(config.river_size, config.corruption_spaces)
+        self._legal_cache: list[Action] | None = None
         self.config = config
-        self.sides = (Side(corruption=[0] * config.corruption_spaces),
-                      Side(corruption=[0] * config.corruption_spaces))
-        self.supply: Counter[str] = Counter()
-        self.river: list[str | None] = []
+        moon, star = (Side(deck=Counter(tables.decks[p]), viruses=list(tables.viruses[p]),
+                           corruption=[0] * config.corruption_spaces) for p in (MOON, STAR))
+        self.sides = (moon, star)
+        self.supply: Counter[str] = Counter(tables.supply)
+        self.river: list[str | None] = [None] * config.river_size
         self.marker: tuple[int, int] = (PORT, 0)     # (owner of the card or PORT, space 1..k)
         self.player = MOON
         self.phase = "setup"
@@ -191,16 +342,6 @@ class SanState(State[Action]):
         self.all_types = False
         self.hand_corruption = False
         self.revenue = 0
-        for card in content.cards:
-            if card.deck == "river":
-                self.supply[card.id] += card.copies
-            elif card.deck == "starting" and card.corporation:
-                self.sides[_side_of(card.corporation)].deck[card.id] += card.copies
-            elif card.deck == "virus" and card.corporation:
-                self.sides[_side_of(card.corporation)].viruses.append(card.id)
-        for side in self.sides:
-            side.viruses.sort(key=lambda cid: self.cards[cid].virus_number or 0)
-        self.river = [None] * config.river_size
         self.queue = [("river", i) for i in range(config.river_size)]
         self.queue += [("track", p) for _ in range(TRACK_CARDS) for p in (MOON, STAR)]
         self._advance()
@@ -217,6 +358,11 @@ class SanState(State[Action]):
     def is_terminal(self) -> bool:
         return self.winner is not None or self.draw_game
 
+    def clone(self) -> SanState:
+        """As the base class, sharing the content's tables (they never change)."""
+        shared: list[object] = [self.tables, self.cards, self._rules, self._slot]
+        return copy.deepcopy(self, {id(value): value for value in shared})
+
     def returns(self) -> list[float]:
         if self.winner is None:
             return [0.5, 0.5] if self.draw_game else [0.0, 0.0]
@@ -225,150 +371,236 @@ class SanState(State[Action]):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == "coin":
             return [(Coin(MOON), 0.5), (Coin(STAR), 0.5)]
-        what, who = self.queue[0]
-        pool = self.supply if what in ("river", "track") else self.sides[who].deck
+        pool = self._pool()
         total = sum(pool.values())
         return [(Draw(card), n / total) for card, n in sorted(pool.items()) if n]
 
     def sample_chance(self) -> Action:
-        """As the base class, without building the outcome list (a hot path)."""
+        """As the base class, without building the outcome list (a hot path).
+
+        The pool lists its cards in id order, the order of :meth:`chance_outcomes`.
+        """
         if self.phase == "coin":
             return Coin(MOON) if self.rng.random() < 0.5 else Coin(STAR)
         what, who = self.queue[0]
-        pool = self.supply if what in ("river", "track") else self.sides[who].deck
+        pool = self.sides[who].deck if what == "hand" else self.supply
         pick = self.rng.random() * sum(pool.values())
         total = 0
-        last = ""
-        for card, n in sorted(pool.items()):
-            if n <= 0:
-                continue
+        card = ""
+        for card, n in pool.items():
             total += n
-            last = card
             if pick < total:
-                return Draw(card)
-        return Draw(last)
+                return self._rules[card].draw
+        return Draw(card)
+
+    def _pool(self) -> Counter[str]:
+        """What the next draw of the queue comes from: the Supply or a deck."""
+        what, who = self.queue[0]
+        return self.sides[who].deck if what == "hand" else self.supply
+
+    def legal(self) -> list[Action]:
+        """As the base class: ``legal_actions()`` computed once per position."""
+        cached = self._legal_cache
+        if cached is None:
+            cached = self._legal_cache = self.legal_actions()
+        return cached
+
+    def apply_action(self, action: Action) -> None:
+        """As the base class (the same checks, history and log), for the hot path."""
+        if self.winner is not None or self.draw_game:
+            raise IllegalAction("the game is over")
+        if not self.queue and self.phase != "coin":
+            legal = self._legal_cache
+            if legal is None:
+                legal = self.legal_actions()
+            for allowed in legal:           # bots hand back one of these very objects
+                if allowed is action:
+                    break
+            else:
+                if action not in legal:
+                    raise IllegalAction(f"{action!r} is not legal now")
+        self._legal_cache = None
+        try:
+            handler = _APPLY[type(action)]
+        except KeyError:
+            raise IllegalAction(repr(action)) from None
+        line = handler(self, action)
+        self.history.append(action)
+        self.log.append(line)
 
     def legal_actions(self) -> list[Action]:
-        if self.current_player() == CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
-        if self.is_terminal():
+        if self.winner is not None or self.draw_game:
             return []
+        if self.queue or self.phase == "coin":
+            return [a for a, _ in self.chance_outcomes()]
         side = self.sides[self.player]
-        actions: list[Action] = []
+        actions: list[Action]
         if self.pending:
-            kind, _, _ = self.pending[0]
-            actions.append(Skip())
-            actions += [Choose(t) for t in self._choices(kind)]
+            kind = self.pending[0][0]
+            actions = [SKIP]
+            if kind == "copy_river":
+                choose = self._slot.choose
+                actions += [choose[t] for t in self._choices(kind)]
+            else:
+                rules = self._rules
+                actions += [rules[t].choose for t in self._choices(kind)]
             return actions
-        if self.phase == "play":
-            actions += [Play(c) for c in sorted(side.hand) if side.hand[c] and self._playable(c)]
-            if self.played:
-                actions.append(EndPlay())
-            if not actions:   # nothing playable at all (empty hand): the turn goes on
-                actions.append(EndPlay())
-        elif self.phase == "spend":
-            actions += self._spend_actions(side)
-            actions.append(EndSpend())
-        elif self.phase == "buy":
-            actions += [Buy(i) for i, c in enumerate(self.river)
-                        if c is not None and (self.cards[c].cost or 0) <= self.revenue]
-            actions.append(EndBuy())
+        phase = self.phase
+        if phase == "play":
+            hand = side.hand
+            rules = self._rules
+            merc_type = self.merc_type
+            if self.all_types or merc_type is None:       # (piles hold positive counts only)
+                actions = [rules[c].play for c in sorted(hand)]
+            else:
+                actions = [r.play for c in sorted(hand)
+                           if (r := rules[c]).mercenary is None or r.mercenary == merc_type]
+            if self.played or not actions:  # nothing playable at all (empty hand): go on
+                actions.append(END_PLAY)
+        elif phase == "spend":
+            actions = self._spend_actions(side)
+            actions.append(END_SPEND)
+        elif phase == "buy":
+            cost, revenue, buy = self.tables.cost, self.revenue, self._slot.buy
+            actions = [buy[i] for i, c in enumerate(self.river)
+                       if c is not None and cost[c] <= revenue]
+            actions.append(END_BUY)
+        else:
+            actions = []
         return actions
 
     # -- applying ----------------------------------------------------------------------
 
     def _apply(self, action: Action) -> str:
-        if isinstance(action, Draw):
-            return self._apply_draw(action.card)
-        if isinstance(action, Coin):
-            self.player = action.player
-            self.phase = "start"
-            self._advance()
-            return f"chance: {NAMES[action.player]} starts (coin)"
+        """Apply ``action`` with its handler (:meth:`apply_action` does the same, inline)."""
+        try:
+            handler = _APPLY[type(action)]
+        except KeyError:
+            raise IllegalAction(repr(action)) from None
+        return handler(self, action)
+
+    def _apply_coin(self, action: Coin) -> str:
+        self.player = action.player
+        self.phase = "start"
+        self._advance()
+        return f"chance: {NAMES[action.player]} starts (coin)"
+
+    def _apply_skip(self, action: Skip) -> str:
         name = NAMES[self.player]
-        if isinstance(action, Skip):
-            kind = self.pending.pop(0)[0]
+        kind = self.pending.pop(0)[0]
+        self._advance()
+        return f"{name} skips {kind}"
+
+    def _apply_choose(self, action: Choose) -> str:
+        return self._resolve_choice(action.target)
+
+    def _apply_play(self, action: Play) -> str:
+        card = action.card
+        hand = self.sides[self.player].hand
+        if hand.get(card) == 1:         # most often; else as _take(hand, card)
+            hand.pop(card)
+        else:
+            _take(hand, card)
+        self._play(card)
+        if self.queue:          # cards to draw; otherwise there is nothing to advance
             self._advance()
-            return f"{name} skips {kind}"
-        if isinstance(action, Choose):
-            return self._resolve_choice(action.target)
-        if isinstance(action, Play):
-            self.sides[self.player].hand[action.card] -= 1
-            self._play(action.card)
-            self._advance()
-            return f"{name} plays {action.card}"
-        if isinstance(action, EndPlay):
-            self._finish_play()
-            return f"{name} ends play with {dict(self.icons)} icons, revenue {self.revenue}"
-        if isinstance(action, Corrupt):
-            return self._corrupt(action)
-        if isinstance(action, Cross):
-            return self._cross()
-        if isinstance(action, Hack):
-            return self._hack()
-        if isinstance(action, EndSpend):
-            self.icons.clear()
-            self.phase = "buy"
-            return f"{name} ends spending"
-        if isinstance(action, Buy):
-            return self._buy(action.slot)
-        if isinstance(action, EndBuy):
-            return self._end_turn()
-        raise IllegalAction(repr(action))
+        return f"{NAMES[self.player]} plays {card}"
+
+    def _apply_end_play(self, action: EndPlay) -> str:
+        self._finish_play()
+        icons = dict.__repr__(self.icons)     # as a plain dict, without copying it
+        return f"{NAMES[self.player]} ends play with {icons} icons, revenue {self.revenue}"
+
+    def _apply_corrupt(self, action: Corrupt) -> str:
+        return self._corrupt(action)
+
+    def _apply_cross(self, action: Cross) -> str:
+        return self._cross()
+
+    def _apply_hack(self, action: Hack) -> str:
+        return self._hack()
+
+    def _apply_end_spend(self, action: EndSpend) -> str:
+        self.icons.clear()
+        self.phase = "buy"
+        return f"{NAMES[self.player]} ends spending"
+
+    def _apply_buy(self, action: Buy) -> str:
+        return self._buy(action.slot)
+
+    def _apply_end_buy(self, action: EndBuy) -> str:
+        return self._end_turn()
 
     # -- setup and draws ---------------------------------------------------------------
 
-    def _apply_draw(self, card: str) -> str:
-        what, who = self.queue.pop(0)
-        if what == "river":
-            self.supply[card] -= 1
-            self.river[who] = card
-            line = f"chance: {card} fills River slot {who}"
-        elif what == "track":
-            self.supply[card] -= 1
-            self.sides[who].track.append(card)
-            line = f"chance: {card} goes face down on {NAMES[who]}'s Propaganda track"
-        else:
-            self.sides[who].deck[card] -= 1
-            self.sides[who].hand[card] += 1
+    def _apply_draw(self, action: Draw) -> str:
+        card = action.card
+        what, who = self.queue[0]
+        if what == "hand":                  # the most frequent step of a game
+            side = self.sides[who]
+            deck = side.deck
+            if deck.get(card) == 1:         # most often; else as _take(deck, card)
+                deck.pop(card)
+            else:
+                _take(deck, card)
+            queue = self.queue
+            queue.pop(0)
+            hand = side.hand
+            hand[card] = hand.get(card, 0) + 1
             line = f"chance: {NAMES[who]} draws {card}"
+            if queue:                       # most often, simply another card to draw
+                what, who = queue[0]
+                if what == "hand":
+                    side = self.sides[who]
+                    if side.deck and not side.deck_top:
+                        return line
+        else:
+            _take(self.supply, card)
+            self.queue.pop(0)
+            if what == "river":
+                self.river[who] = card
+                line = f"chance: {card} fills River slot {who}"
+            else:
+                self.sides[who].track.append(card)
+                line = f"chance: {card} goes face down on {NAMES[who]}'s Propaganda track"
         self._advance()
         return line
 
     def _advance(self) -> None:
         """Resolve what needs no decision; move the phase on when its draws are done."""
-        while self.queue:
-            what, who = self.queue[0]
-            if what in ("river", "track"):
-                if not +self.supply:
-                    self.queue.clear()
+        queue = self.queue
+        while queue:
+            what, who = queue[0]
+            if what != "hand":          # the River or a Propaganda track
+                if not self.supply:
+                    queue.clear()
                     self._river_exhausted()
-                    return
                 return
             side = self.sides[who]
             if side.deck_top:
-                self.queue.pop(0)
-                side.hand[side.deck_top.pop()] += 1
+                queue.pop(0)
+                _put(side.hand, side.deck_top.pop())
                 continue
-            if not +side.deck:
-                if +side.discard:
-                    side.deck = +side.discard
-                    side.discard = Counter()
+            if not side.deck:
+                if side.discard:        # shuffle the discard into the (empty) deck, in id order
+                    dict.update(side.deck, sorted(side.discard.items()))
+                    side.discard.clear()
                 else:
-                    self.queue.pop(0)    # nothing left to draw
+                    queue.pop(0)    # nothing left to draw
                     continue
             return
-        if self.phase == "setup":
+        phase = self.phase
+        if phase == "setup":
             self._choose_first_player()
-        elif self.phase == "start":
+        elif phase == "start":
             self._deal_hands()
-        elif self.phase == "dealing":
+        elif phase == "dealing":
             self._begin_turn()
 
     def _choose_first_player(self) -> None:
         moon, star = (self.sides[p].track for p in (MOON, STAR))
         for a, b in zip(moon[:3], star[:3], strict=False):
-            ca, cb = self.cards[a].crossing_cost or 0, self.cards[b].crossing_cost or 0
+            ca, cb = self._rules[a].crossing_cost, self._rules[b].crossing_cost
             if ca != cb:
                 self.player = MOON if ca > cb else STAR
                 self.phase = "start"
@@ -388,7 +620,7 @@ class SanState(State[Action]):
         self.phase = "play"
         self.turn += 1
         self.played = []
-        self.icons = Counter()
+        self.icons.clear()
         self.merc_type = None
         self.all_types = False
         self.hand_corruption = False
@@ -398,31 +630,33 @@ class SanState(State[Action]):
     # -- playing -----------------------------------------------------------------------
 
     def _playable(self, card_id: str) -> bool:
-        kind = self.cards[card_id].type
-        if kind in MERCENARY_TYPES:
+        kind = self._rules[card_id].mercenary
+        if kind is not None:
             return self.all_types or self.merc_type in (None, kind)
         return True
 
     def _play(self, card_id: str) -> None:
-        card = self.cards[card_id]
-        if card.type == "virus":
-            self.sides[self.player].discard[card_id] += 1
+        rules = self._rules[card_id]
+        if rules.virus:
+            _put(self.sides[self.player].discard, card_id)
             return
-        entry = Played(card_id, card.type, card.revenue, False)
+        entry = Played(card_id, rules.kind, rules.revenue, False)
         self.played.append(entry)
-        self.revenue += card.revenue
-        self._take_on(entry, card, depth=0)
+        self.revenue += rules.revenue
+        self._take_on(entry, rules, depth=0)
 
-    def _take_on(self, entry: Played, card: Card, depth: int) -> None:
+    def _take_on(self, entry: Played, card: CardRules, depth: int) -> None:
         """Give ``entry`` the type, icons and effects of ``card`` (itself, or a copy)."""
-        if card.type in MERCENARY_TYPES:
-            entry.kind = card.type
+        if card.mercenary is not None:
+            entry.kind = card.mercenary
             if not self.all_types:
-                self.merc_type = card.type
-        for kind in ICON_TYPES:
-            self.icons[kind] += card.icon(kind)
-        for effect in card.effects:
-            name, amount = _effect(effect)
+                self.merc_type = card.mercenary
+        icons = self.icons
+        corruption, propaganda, hacking = card.icons
+        icons["corruption"] = icons.get("corruption", 0) + corruption
+        icons["propaganda"] = icons.get("propaganda", 0) + propaganda
+        icons["hacking"] = icons.get("hacking", 0) + hacking
+        for name, amount in card.effects:
             if name == "single_use":
                 entry.single_use = True
             elif name == "multiplier":
@@ -433,7 +667,7 @@ class SanState(State[Action]):
                 self.all_types = True
             elif name == "corrupt_from_hand":
                 self.hand_corruption = True
-            elif name in ("destroy",):
+            elif name == "destroy":
                 self.pending += [("destroy", 0, entry)] * amount
             elif name in ("copy_played", "copy_river") and depth == 0:
                 self.pending.append((name, 0, entry))
@@ -447,19 +681,22 @@ class SanState(State[Action]):
             return sorted(c for c in side.hand if side.hand[c])
         if kind == "copy_played":
             return sorted({p.card for p in self.played if p is not source
-                           and self._copy_allowed(self.cards[p.card])})
+                           and self._copy_allowed(self._rules[p.card])})
         if kind == "copy_river":
-            return [f"river:{i}" for i, c in enumerate(self.river)
-                    if c is not None and self._copy_allowed(self.cards[c])]
+            targets = self._slot.copy_targets
+            return [targets[i] for i, c in enumerate(self.river)
+                    if c is not None and self._copy_allowed(self._rules[c])]
         if kind == "play_from_discard":
             return sorted(c for c in side.discard if side.discard[c] and self._playable(c)
-                          and self.cards[c].type != "virus")
+                          and not self._rules[c].virus)
         return []
 
-    def _copy_allowed(self, card: Card) -> bool:
-        if card.type == "virus":
+    def _copy_allowed(self, card: CardRules) -> bool:
+        """Copies take no Virus card, and only cards that could be played now."""
+        if card.virus:
             return False
-        return self._playable(card.id)
+        kind = card.mercenary
+        return kind is None or self.all_types or self.merc_type in (None, kind)
 
     def _resolve_choice(self, target: str) -> str:
         kind, _, source = self.pending.pop(0)
@@ -468,27 +705,27 @@ class SanState(State[Action]):
         if target not in self._choices_for(kind, source):
             raise IllegalAction(f"{target} is not a choice for {kind}")
         if kind == "destroy":
-            side.hand[target] -= 1
-            side.boxed[target] += 1
+            _take(side.hand, target)
+            _put(side.boxed, target)
             line = f"{name} destroys {target} from hand"
         elif kind == "copy_played":
             assert source is not None
-            self._take_on(source, self.cards[target], depth=1)
+            self._take_on(source, self._rules[target], depth=1)
             line = f"{name} copies played {target}"
         elif kind == "copy_river":
             assert source is not None
             slot = int(target.split(":")[1])
             copied = self.river[slot]
             assert copied is not None
-            self._take_on(source, self.cards[copied], depth=1)
+            self._take_on(source, self._rules[copied], depth=1)
             line = f"{name} copies River card {copied}"
-            if "single_use" in [_effect(e)[0] for e in self.cards[copied].effects]:
-                self.sides[self.player].boxed[copied] += 1
+            if self._rules[copied].single_use:
+                _put(side.boxed, copied)
                 self.river[slot] = None
                 self.queue.insert(0, ("river", slot))
                 line += " (Single Use: it leaves the game)"
         else:
-            side.discard[target] -= 1
+            _take(side.discard, target)
             self._play(target)
             line = f"{name} plays {target} from the discard"
         self._advance()
@@ -502,10 +739,14 @@ class SanState(State[Action]):
             self.pending.pop(0)
 
     def _finish_play(self) -> None:
-        counts = Counter(p.kind for p in self.played)
-        for entry in self.played:
-            if entry.multiplier and entry.kind in ICON_TYPES:
-                self.icons[entry.kind] += entry.multiplier * counts[entry.kind]
+        played = self.played
+        if any(entry.multiplier for entry in played):     # (counting only when needed)
+            counts = Counter(p.kind for p in played)
+            icons = self.icons
+            for entry in played:
+                kind = entry.kind
+                if entry.multiplier and kind in ICON_TYPES:
+                    icons[kind] = icons.get(kind, 0) + entry.multiplier * counts[kind]
         self.pending = []
         self.phase = "spend"
 
@@ -514,28 +755,38 @@ class SanState(State[Action]):
     def crossing_cost(self, player: int) -> int | None:
         """What crossing the next card costs ``player`` (None past the last card)."""
         side, other = self.sides[player], self.sides[1 - player]
-        if side.banner >= len(side.track):
-            return None
         space = side.banner
-        base = self.cards[side.track[space]].crossing_cost or 0
+        if space >= len(side.track):
+            return None
+        base = self._rules[side.track[space]].crossing_cost
         mine = side.corruption[space] if space < len(side.corruption) else 0
         theirs = other.corruption[space] if space < len(other.corruption) else 0
         return max(0, base - mine + theirs)
 
     def _spend_actions(self, side: Side) -> list[Action]:
         actions: list[Action] = []
-        if self.icons["corruption"] >= self.config.icons_per_corruption and \
-                len(side.corrupted) < self.config.corruption_to_win:
-            spaces = [s for s, n in enumerate(side.corruption) if n < self.config.per_space]
-            sources = [f"river:{i}" for i, c in enumerate(self.river) if c is not None]
-            if self.hand_corruption:
-                sources += [f"hand:{c}" for c in sorted(side.hand) if side.hand[c]]
-            actions += [Corrupt(src, s) for src in sources for s in spaces]
+        icons, config = self.icons, self.config
+        if icons.get("corruption", 0) >= config.icons_per_corruption and \
+                len(side.corrupted) < config.corruption_to_win:
+            per_space = config.per_space
+            spaces = [s for s, n in enumerate(side.corruption) if n < per_space]
+            if spaces:
+                rows = self._slot.corrupt
+                for i, c in enumerate(self.river):
+                    if c is not None:
+                        row = rows[i]
+                        actions += [row[s] for s in spaces]
+                if self.hand_corruption:
+                    hand = side.hand
+                    for c in sorted(hand):
+                        if hand[c]:
+                            row = self.tables.hand_corrupt_row(c, config.corruption_spaces)
+                            actions += [row[s] for s in spaces]
         cost = self.crossing_cost(self.player)
-        if cost is not None and self.icons["propaganda"] >= cost:
-            actions.append(Cross())
-        if self.icons["hacking"] >= 1 and self._can_hack():
-            actions.append(Hack())
+        if cost is not None and icons.get("propaganda", 0) >= cost:
+            actions.append(CROSS)
+        if icons.get("hacking", 0) >= 1 and self._can_hack():
+            actions.append(HACK)
         return actions
 
     def _corrupt(self, action: Corrupt) -> str:
@@ -550,7 +801,7 @@ class SanState(State[Action]):
             self.queue.insert(0, ("river", slot))
         else:
             card = ref
-            side.hand[card] -= 1
+            _take(side.hand, card)
         side.corruption[action.space] += 1
         side.corrupted.append(card)
         self._advance()
@@ -587,7 +838,7 @@ class SanState(State[Action]):
             self.marker = (them, 1)
             return f"{name} moves the Virus marker onto {self._marker_text()}"
         top = self.sides[them].viruses[-1]
-        spaces = self.cards[top].track_spaces or 1
+        spaces = self._rules[top].track_spaces
         if space < spaces:
             self.marker = (them, space + 1)
             return f"{name} advances the Virus marker to {self._marker_text()}"
@@ -609,8 +860,8 @@ class SanState(State[Action]):
     def _buy(self, slot: int) -> str:
         card = self.river[slot]
         assert card is not None
-        self.revenue -= self.cards[card].cost or 0
-        self.sides[self.player].discard[card] += 1
+        self.revenue -= self._rules[card].cost
+        _put(self.sides[self.player].discard, card)
         self.river[slot] = None
         self.queue.insert(0, ("river", slot))
         self._advance()
@@ -619,8 +870,10 @@ class SanState(State[Action]):
     def _end_turn(self) -> str:
         side = self.sides[self.player]
         name = NAMES[self.player]
+        discard, boxed = side.discard, side.boxed
         for entry in self.played:
-            (side.boxed if entry.single_use else side.discard)[entry.card] += 1
+            pile = boxed if entry.single_use else discard
+            pile[entry.card] = pile.get(entry.card, 0) + 1
         self.played = []
         won = self._victory(self.player)
         if won:
@@ -667,6 +920,17 @@ class SanState(State[Action]):
             self.winner = STAR
         else:
             self.draw_game = True
+
+
+# How each kind of action is applied: one dictionary look-up instead of a chain of tests.
+_APPLY: dict[type[Any], Callable[[SanState, Any], str]] = {
+    Draw: SanState._apply_draw, Coin: SanState._apply_coin, Skip: SanState._apply_skip,
+    Choose: SanState._apply_choose, Play: SanState._apply_play,
+    EndPlay: SanState._apply_end_play, Corrupt: SanState._apply_corrupt,
+    Cross: SanState._apply_cross, Hack: SanState._apply_hack,
+    EndSpend: SanState._apply_end_spend, Buy: SanState._apply_buy,
+    EndBuy: SanState._apply_end_buy,
+}
 
 
 def _side_of(corporation: str) -> int:
