@@ -323,7 +323,7 @@ def test_unlawful_assembly_forbids_coalitions() -> None:
     for _ in range(2):
         state.board.add_voter(1, 1, state.track)
     state.player = 0
-    state.__dict__["_legal_cache"] = None
+    state._legal_cache = None
     assert not [a for a in state.legal_actions() if isinstance(a, Coalition)]
 
 

@@ -38,6 +38,7 @@ class State(ABC, Generic[A]):
         self.rng = random.Random(seed)
         self.log: list[str] = []
         self.history: list[A] = []
+        self._legal_cache: list[A] | None = None
 
     # -- the API ------------------------------------------------------------------------
 
@@ -68,19 +69,24 @@ class State(ABC, Generic[A]):
 
     def legal(self) -> list[A]:
         """``legal_actions()`` computed once per position (bots and checks share it)."""
-        cached: list[A] | None = self.__dict__.get("_legal_cache")
+        cached = self._legal_cache
         if cached is None:
-            cached = self.legal_actions()
-            self.__dict__["_legal_cache"] = cached
+            cached = self._legal_cache = self.legal_actions()
         return cached
 
     def apply_action(self, action: A) -> None:
         """Apply ``action``; raises :class:`IllegalAction` if it is not legal."""
         if self.is_terminal():
             raise IllegalAction("the game is over")
-        if self.current_player() != CHANCE and action not in self.legal():
-            raise IllegalAction(f"{action!r} is not legal now")
-        self.__dict__["_legal_cache"] = None
+        if self.current_player() != CHANCE:
+            legal = self.legal()
+            for allowed in legal:           # bots pass an action of the list itself
+                if allowed is action:
+                    break
+            else:
+                if action not in legal:
+                    raise IllegalAction(f"{action!r} is not legal now")
+        self._legal_cache = None
         line = self._apply(action)
         self.history.append(action)
         self.log.append(line)
