@@ -186,3 +186,24 @@ def test_a_player_aims_a_power_at_whose_voters_it_takes() -> None:
     state.apply_action(UsePower(source, 0, "own"))
     assert dict(zone.voters) == {me: 0, other: 2, IMPERIAL: 2}
     assert names(state, since)[-2:] == [("voter_discarded", me), ("voter_discarded", me)]
+
+
+def test_chance_draws_match_the_generic_pick() -> None:
+    from rules_engine.azadi.engine import AzadiGame
+    from rules_engine.core.game import CHANCE, RandomBot, State
+
+    draws = 0
+    for seed in range(4):
+        state = AzadiGame(in_actions().content, 4).new_initial_state(seed)
+        bots = [RandomBot(seed * 10 + i) for i in range(4)]
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                twin = state.clone()
+                action = state.sample_chance()
+                assert action == State.sample_chance(twin)
+                assert state.rng.getstate() == twin.rng.getstate()
+                draws += 1
+            else:
+                action = bots[state.current_player()].choose(state)
+            state.apply_action(action)
+    assert draws > 100

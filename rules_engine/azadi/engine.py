@@ -366,6 +366,25 @@ class AzadiState(State[Action]):
         total = sum(pool.values())
         return [(Draw(f"{prefix}:{c}"), n / total) for c, n in sorted(pool.items()) if n]
 
+    def sample_chance(self) -> Action:
+        """The base class's pick (same draw for the same seed), without making an
+        action for every card in the pool."""
+        what = self.pending[0]
+        pool = self.ideology if what == "ideology" else self.voter_deck
+        prefix = "ideology" if what == "ideology" else "voter"
+        total = sum(pool.values())
+        pick = self.rng.random()
+        reached = 0.0
+        last = ""
+        for card, n in sorted(pool.items()):
+            if not n:
+                continue
+            reached += n / total
+            last = card
+            if pick < reached:
+                break
+        return Draw(f"{prefix}:{last}")
+
     def legal_actions(self) -> list[Action]:
         if self.current_player() == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
