@@ -26,6 +26,7 @@ from rules_engine.azadi.board import IMPERIAL, Board, IllegalMove, Zone
 from rules_engine.azadi.model import IDEOLOGUES, RESOURCE_OF, RESOURCES, AzadiContent
 from rules_engine.azadi.points import AzadiTrack
 from rules_engine.azadi.tyranny import ActiveTyranny, Event, OrderInPlay, matches
+from rules_engine.azadi.vocabulary import FORBID_REMOVES
 from rules_engine.core.cloning import fast_copy
 from rules_engine.core.effects import Ability, Effect, Listener, Rule
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
@@ -623,8 +624,6 @@ class AzadiState(State[Action]):
         return value
 
     def _mandate_forbids(self, capability: str) -> bool:
-        from rules_engine.azadi.vocabulary import FORBID_REMOVES
-
         return any(rule.kind == "forbid" and capability in FORBID_REMOVES.get(
             rule.target, frozenset({rule.target})) for rule in self._mandate_rules())
 
@@ -973,10 +972,15 @@ class AzadiState(State[Action]):
                 for e in placed.order.effects if isinstance(e, Rule) and e.scope == "zone"]
 
     def _forbidden(self, index: int, capability: str) -> bool:
-        from rules_engine.azadi.vocabulary import FORBID_REMOVES
-
-        return any(rule.kind == "forbid" and capability in FORBID_REMOVES.get(
-            rule.target, frozenset({rule.target})) for rule in self._order_rules(index))
+        """Whether an Order in zone ``index`` forbids ``capability`` there."""
+        for placed in self.in_play:
+            if placed.zone != index:
+                continue
+            for rule in placed.order.effects:
+                if isinstance(rule, Rule) and rule.scope == "zone" and rule.kind == "forbid" \
+                        and capability in FORBID_REMOVES.get(rule.target, (rule.target,)):
+                    return True
+        return False
 
     def _may_enter(self, index: int) -> bool:
         """An Order may make entering its zone cost something the player cannot pay."""
@@ -1247,10 +1251,9 @@ class AzadiState(State[Action]):
         """(source, effects, Infamy cost) of every power the current player may use."""
         me = self.players[self.player]
         found: list[tuple[str, tuple[Effect, ...], int]] = []
-        for ideologue in self.content.ideologues:
-            for power in ideologue.powers:
-                if me.levels[ideologue.id] >= power.level:
-                    found.append((f"ideologue:{ideologue.id}:{power.level}", power.effects, 0))
+        for ideologue, level, source, effects in _ideologue_powers(self.content):
+            if me.levels[ideologue] >= level:
+                found.append((source, effects, 0))
         if self.tyranny is not None and not self.azadi:
             for n, choice in enumerate(self.tyranny.card.choices):
                 found.append((f"tyranny:{n}", choice.while_active, 0))
@@ -1460,6 +1463,19 @@ class AzadiState(State[Action]):
 
 _SHARED: dict[int, tuple[AzadiContent, dict[int, Any]]] = {}
 _LISTENED: dict[int, tuple[AzadiContent, frozenset[str]]] = {}
+_POWERS: dict[int, tuple[AzadiContent, list[tuple[str, int, str, tuple[Effect, ...]]]]] = {}
+
+
+def _ideologue_powers(content: AzadiContent) -> list[tuple[str, int, str, tuple[Effect, ...]]]:
+    """(ideologue, level, source label, effects) of every ideologue power, built once
+    per content."""
+    held = _POWERS.get(id(content))
+    if held is not None and held[0] is content:
+        return held[1]
+    powers = [(i.id, p.level, f"ideologue:{i.id}:{p.level}", p.effects)
+              for i in content.ideologues for p in i.powers]
+    _POWERS[id(content)] = (content, powers)
+    return powers
 
 
 def _listened(content: AzadiContent) -> frozenset[str]:
