@@ -320,7 +320,6 @@ class SanState(State[Action]):
         self.cards: dict[str, Card] = tables.cards        # shared: read it, never change it
         self._rules = tables.rules
         self._slot = tables.slot_actions(config.river_size, config.corruption_spaces)
-        self._legal_cache: list[Action] | None = None
         self.config = config
         moon, star = (Side(deck=Counter(tables.decks[p]), viruses=list(tables.viruses[p]),
                            corruption=[0] * config.corruption_spaces) for p in (MOON, STAR))
@@ -397,13 +396,6 @@ class SanState(State[Action]):
         """What the next draw of the queue comes from: the Supply or a deck."""
         what, who = self.queue[0]
         return self.sides[who].deck if what == "hand" else self.supply
-
-    def legal(self) -> list[Action]:
-        """As the base class: ``legal_actions()`` computed once per position."""
-        cached = self._legal_cache
-        if cached is None:
-            cached = self._legal_cache = self.legal_actions()
-        return cached
 
     def apply_action(self, action: Action) -> None:
         """As the base class (the same checks, history and log), for the hot path."""
