@@ -3,15 +3,21 @@ fuzzing with invariants after every action and determinism."""
 
 from __future__ import annotations
 
+import copy
+import hashlib
+import random
 from collections import Counter
 from functools import cache
+from typing import Any
 
 import pytest
 
 from compiler.validate import validate
-from rules_engine.core.game import CHANCE, RandomBot, play_out
+from rules_engine.core.game import CHANCE, IllegalAction, RandomBot, State, play_out
 from rules_engine.spring.engine import (
     AddCounter,
+    Draw,
+    Pass,
     Radicalise,
     Resist,
     Roll,
@@ -156,6 +162,106 @@ def test_same_seed_same_game() -> None:
         play_out(state, [RandomBot(i) for i in range(4)])
         logs.append(state.log)
     assert logs[0] == logs[1]
+
+
+# Recorded from the engine before it was made faster (same content, same bots):
+# (players, seed) -> (turns, overthrown, VT by seat, log lines, log digest). A change
+# to cards/spring or to the rules changes these games; re-record them then.
+PINNED = {
+    (2, 3): (132, ("tunisia", "oman", "jordan", "syria"), (23, 38), 691, "a8826d7673f6b289"),
+    (4, 7): (120, ("yemen", "jordan", "oman", "tunisia"), (14, 11, 13, 23), 624,
+             "cb2427ec4b6ecd60"),
+    (6, 13): (144, ("tunisia", "libya", "egypt", "yemen"), (23, 8, 6, 15, 8, 14), 788,
+              "78aaaa3719900042"),
+}
+
+
+@pytest.mark.parametrize("players, seed", sorted(PINNED))
+def test_pinned_games_are_played_exactly_as_recorded(players: int, seed: int) -> None:
+    state = SpringGame(content(), players).new_initial_state(seed)
+    play_out(state, [RandomBot(seed * 10 + i) for i in range(players)])
+    digest = hashlib.sha256("\n".join(state.log).encode()).hexdigest()[:16]
+    played = (state.turn, tuple(state.overthrown), tuple(p.vt for p in state.players),
+              len(state.log), digest)
+    assert played == PINNED[players, seed]
+
+
+def comparable(state: SpringState) -> dict[str, Any]:
+    """A state's attributes, with the RNG as its state and without legal-action caches."""
+    found = {k: v for k, v in vars(state).items() if k not in ("rng", "_legal_cache")}
+    return found | {"rng": state.rng.getstate(), "deck": state.deck}
+
+
+def test_apply_action_is_the_core_apply_action() -> None:
+    """SpringState inlines State.legal/apply_action for speed: same states, same errors."""
+    stranger = Resist(("no-such-card",))
+    state = SpringGame(content(), 3).new_initial_state(0)     # a game with every action
+    bots = [RandomBot(i) for i in range(3)]
+    while not state.is_terminal():
+        player = state.current_player()
+        action = state.sample_chance() if player == CHANCE else bots[player].choose(state)
+        twin = copy.deepcopy(state, {id(state.cards): state.cards})
+        if player != CHANCE:
+            for apply in (SpringState.apply_action, State.apply_action):
+                with pytest.raises(IllegalAction):
+                    apply(state, stranger)
+            assert comparable(state) == comparable(twin)
+        State.apply_action(twin, copy.deepcopy(action))    # equal, not the same object
+        state.apply_action(action)
+        assert comparable(twin) == comparable(state)
+    assert len({type(a) for a in state.history}) == 15
+    for apply in (SpringState.apply_action, State.apply_action):
+        with pytest.raises(IllegalAction):
+            apply(state, Pass())
+
+
+def drawn_as_first_written(deck: Counter[str], pick: float) -> str:
+    """The draw rule as the engine first wrote it: walk the cards in id order,
+    adding up their copies, and take the first whose running total exceeds ``pick``."""
+    total, last = 0, ""
+    for card, copies in sorted(deck.items()):
+        if copies > 0:
+            total, last = total + copies, card
+            if pick < total:
+                return card
+    return last
+
+
+def test_a_draw_takes_the_card_whose_share_of_the_deck_holds_the_pick() -> None:
+    """The deck is kept as a sorted list, so a draw is the card at ``int(pick)``: the
+    same card as the running totals of the counts give."""
+    checked = 0
+    for seed in range(20):
+        state = SpringGame(content(), 4).new_initial_state(seed)
+        bots = [RandomBot(seed * 10 + i) for i in range(4)]
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE and not state.rolling:
+                rng = random.Random()
+                rng.setstate(state.rng.getstate())
+                expected = drawn_as_first_written(state.deck, rng.random() * len(state.draw_pile))
+                action = state.sample_chance()
+                assert action == Draw(expected)
+                checked += 1
+            else:
+                action = state.sample_chance() if player == CHANCE else bots[player].choose(state)
+            state.apply_action(action)
+    assert checked > 1000
+
+
+def test_a_clone_is_independent_and_plays_on_the_same() -> None:
+    state = ready(4, seed=2)
+    for _ in range(200):
+        player = state.current_player()
+        state.apply_action(state.sample_chance() if player == CHANCE else state.legal()[0])
+    twin = state.clone()
+    assert isinstance(twin, SpringState)
+    logs = []
+    for played in (state, twin):
+        bots = [RandomBot(i) for i in range(4)]
+        play_out(played, bots)
+        logs.append(played.log)
+    assert logs[0] == logs[1] and state.players is not twin.players
 
 
 def test_player_counts() -> None:

@@ -7,13 +7,23 @@ exchange, draw-and-discard, or resist another player's space), *overthrow* (when
 the card played this turn completes a country: 2 / 5 / 3 / 1 Victory Tokens) and
 *end* (hand limit 5). Four overthrows end the game; every space holding one of
 your counters adds 1 VT. Rulings: docs/rulings.md (Spring).
+
+Simulations play hundreds of thousands of steps, so the hot paths are kept lean:
+what depends on the content alone (card facts, the board, one object for every
+action) is worked out once per content (:class:`RulesTables`), the deck is a sorted
+list so a draw is one index, ``_apply`` dispatches on the action's type, and
+``legal()``/``apply_action()`` are the base class's, inlined.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
+from typing import Any
 
 from rules_engine.core.effects import FrozenMap
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
@@ -142,25 +152,158 @@ class Space:
 
 @dataclass
 class Player:
+    """A seat. ``hand`` never keeps a card at count 0 (a played card's entry is removed),
+    so ``sorted(hand)`` is the hand's distinct cards."""
+
     position: int
     hand: Counter[str] = field(default_factory=Counter)
     vt: int = 0
 
 
+# Actions without fields, made once (a game applies thousands of them).
+PASS = Pass()
+MOVE_BY_DIE = MoveByDie()
+ROLL_AGAIN = RollAgain()
+DRAW_ONE = DrawOne()
+DRAW_DISCARD = DrawDiscard()
+
+
+class RulesTables:
+    """What every state of one content shares: card facts by id, the board's layout,
+    one instance of every action a position can offer (so ``legal_actions`` builds no
+    dataclass), and memos of results that depend on content alone.
+
+    Built once per content (:func:`tables_for`); treat as read-only. The memos only
+    grow, and are cleared when large.
+    """
+
+    MEMO_LIMIT = 4096
+
+    def __init__(self, content: SpringContent) -> None:
+        self.content = content
+        self.cards: dict[str, Card] = {c.id: c for c in content.cards}
+        self.country_spaces: dict[str, tuple[int, ...]] = {c.id: tuple(c.spaces)
+                                                           for c in content.countries}
+        self.deck: tuple[str, ...] = tuple(sorted(c.id for c in content.cards
+                                                  for _ in range(c.copies)))
+        self.force: dict[str, int] = {c.id: c.force for c in content.cards}
+        self.subtype: dict[str, str | None] = {c.id: c.subtype for c in content.cards}
+        self.resistance: frozenset[str] = frozenset(c.id for c in content.cards
+                                                    if c.type == "resistance")
+        self.draw = {c.id: Draw(c.id) for c in content.cards}
+        self.discard = {c.id: Discard(c.id) for c in content.cards}
+        self.motivate = {c.id: Motivate(c.id) for c in content.cards if c.type == "motivation"}
+        self.move_by_card = {c.id: MoveByCard(c.id) for c in content.cards if c.force > 0}
+        self.radicalise = {c.id: Radicalise(c.id) for c in content.cards
+                           if c.type == "revolution"}
+        self.exchange = {c.id: Exchange(c.id) for c in content.cards if c.type == "revolution"}
+        self.add_counter = {s.number: AddCounter(s.number) for s in content.spaces}
+        revolution = [s.number for s in content.spaces if s.country is None]
+        self.jumps: dict[int, tuple[Jump, ...]] = {
+            s.number: tuple(Jump(n) for n in revolution if n != s.number)
+            for s in content.spaces}
+        self.resist_memo: dict[tuple[tuple[str, ...], int], tuple[Resist, ...]] = {}
+        self.blocked_memo: dict[frozenset[str], list[bool]] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RulesTables:
+        """Shared, not copied: a cloned state keeps the same tables."""
+        return self
+
+    def resists(self, pool: tuple[str, ...], needed: int) -> tuple[Resist, ...]:
+        """:class:`Resist` for each minimal set of ``pool`` (sorted Resistance cards in
+        hand) whose force reaches ``needed``, in sorted order."""
+        key = (pool, needed)
+        found = self.resist_memo.get(key)
+        if found is None:
+            if len(self.resist_memo) >= self.MEMO_LIMIT:
+                self.resist_memo.clear()
+            found = tuple(Resist(cards) for cards in minimal_sets(pool, needed, self.force))
+            self.resist_memo[key] = found
+        return found
+
+    def blocked(self, overthrown: frozenset[str]) -> list[bool]:
+        """For each space number (index 0 unused), whether its country is overthrown."""
+        found = self.blocked_memo.get(overthrown)
+        if found is None:
+            if len(self.blocked_memo) >= self.MEMO_LIMIT:
+                self.blocked_memo.clear()
+            found = [False] + [s.country is not None and s.country in overthrown
+                               for s in self.content.spaces]
+            self.blocked_memo[overthrown] = found
+        return found
+
+
+_TABLES: dict[int, RulesTables] = {}
+
+
+def tables_for(content: SpringContent) -> RulesTables:
+    """The tables of ``content``, built on first use (keyed by identity: the entry holds
+    ``content``, so its id cannot be reused while the entry lives)."""
+    found = _TABLES.get(id(content))
+    if found is None or found.content is not content:
+        if len(_TABLES) >= 16:
+            _TABLES.clear()
+        found = _TABLES[id(content)] = RulesTables(content)
+    return found
+
+
+def minimal_sets(pool: tuple[str, ...], needed: int,
+                 force: dict[str, int]) -> list[tuple[str, ...]]:
+    """Minimal sub-multisets of ``pool`` (sorted card ids) whose total force reaches
+    ``needed``: no set found contains a smaller one. Sorted."""
+    found: set[tuple[str, ...]] = set()
+    for size in range(1, len(pool) + 1):
+        for combo in combinations(pool, size):
+            if sum(force[c] for c in combo) < needed:
+                continue
+            if any(set(smaller) <= set(combo) and Counter(smaller) <= Counter(combo)
+                   for smaller in found):
+                continue
+            found.add(combo)
+    return sorted(found)
+
+
+@cache
+def _rolls(sides: int) -> tuple[Roll, ...]:
+    """``Roll(1) .. Roll(sides)``."""
+    return tuple(Roll(v) for v in range(1, sides + 1))
+
+
+def _take(hand: Counter[str], card: str) -> None:
+    """Remove one copy of ``card`` from ``hand``, dropping its entry at 0."""
+    held = hand.get(card, 0)
+    if held == 1:
+        hand.pop(card)
+    elif held > 1:
+        hand[card] = held - 1
+    else:
+        raise IllegalAction(f"{card} is not in hand")
+
+
 class SpringState(State[Action]):
-    """A game of Spring in progress."""
+    """A game of Spring in progress.
+
+    The deck is :attr:`draw_pile`, one entry per copy sorted by card id, so a draw
+    is an index into it (:attr:`deck` gives it as counts). Content-wide facts live in
+    the shared :class:`RulesTables`, so the hot paths — ``current_player``,
+    ``legal_actions``, ``sample_chance`` and ``_apply`` — do little more than list
+    and dict look-ups. ``cards`` is the tables' (read it, do not change it).
+    """
 
     def __init__(self, content: SpringContent, config: SpringConfig, seed: int) -> None:
         super().__init__(seed)
         if not 2 <= config.players <= 6:
             raise ValueError("Spring is for 2 to 6 players")
+        tables = tables_for(content)
+        self._tables = tables
+        self._rolls = _rolls(config.die_sides)
         self.config = config
-        self.cards: dict[str, Card] = {c.id: c for c in content.cards}
+        self.cards: dict[str, Card] = tables.cards
         self.spaces = [Space(s.number, s.country) for s in content.spaces]
-        self.country_spaces: dict[str, list[int]] = {c.id: list(c.spaces)
-                                                     for c in content.countries}
+        self.country_spaces: dict[str, list[int]] = {c: list(numbers) for c, numbers
+                                                     in tables.country_spaces.items()}
         self.overthrown: list[str] = []
-        self.deck: Counter[str] = Counter({c.id: c.copies for c in content.cards})
+        self.draw_pile: list[str] = list(tables.deck)
         self.discard: Counter[str] = Counter()
         self.removed: Counter[str] = Counter()
         self.players = [Player(config.start_space) for _ in range(config.players)]
@@ -174,19 +317,56 @@ class SpringState(State[Action]):
         self.played_here: int | None = None     # the space radicalised this turn
         self.finished = False
         self.end_reason = ""
+        self._legal_cache: list[Action] | None = None
         self._advance()
+
+    @property
+    def deck(self) -> Counter[str]:
+        """The deck as card id -> copies (a snapshot of :attr:`draw_pile`)."""
+        return Counter(self.draw_pile)
 
     # -- API ---------------------------------------------------------------------------
 
     def current_player(self) -> int:
         if self.finished:
             return TERMINAL
-        if self.rolling or (self.draws and self._deck_size() > 0):
+        if self.rolling or (self.draws and self.draw_pile):
             return CHANCE
         return self.player
 
     def is_terminal(self) -> bool:
         return self.finished
+
+    def legal(self) -> list[Action]:
+        """As :meth:`State.legal`: ``legal_actions()`` computed once per position."""
+        cached = self._legal_cache
+        if cached is None:
+            cached = self._legal_cache = self.legal_actions()
+        return cached
+
+    def apply_action(self, action: Action) -> None:
+        """As :meth:`State.apply_action`, with the same checks and effects, but inlined
+        (this runs at every step of every simulated game) and with legality checked
+        by identity first: bots pass back one of the objects ``legal()`` returned, so
+        the value comparison of ``in`` is only the fallback.
+        tests/test_spring_engine.py checks that both give the same states and errors.
+        """
+        if self.finished:
+            raise IllegalAction("the game is over")
+        if not (self.rolling or (self.draws and self.draw_pile)):     # not a chance node
+            legal = self._legal_cache
+            if legal is None:
+                legal = self._legal_cache = self.legal_actions()
+            for offered in legal:
+                if offered is action:
+                    break
+            else:
+                if action not in legal:
+                    raise IllegalAction(f"{action!r} is not legal now")
+        self._legal_cache = None
+        line = self._apply(action)
+        self.history.append(action)
+        self.log.append(line)
 
     def returns(self) -> list[float]:
         best = max(p.vt for p in self.players)
@@ -196,210 +376,257 @@ class SpringState(State[Action]):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.rolling:
             sides = self.config.die_sides
-            return [(Roll(v), 1 / sides) for v in range(1, sides + 1)]
-        total = self._deck_size()
-        return [(Draw(c), n / total) for c, n in sorted(self.deck.items()) if n]
+            return [(roll, 1 / sides) for roll in self._rolls]
+        total = len(self.draw_pile)
+        draw = self._tables.draw
+        return [(draw[c], n / total) for c, n in sorted(Counter(self.draw_pile).items())]
 
     def sample_chance(self) -> Action:
-        """As the base class, without building the outcome list (a hot path)."""
+        """As the base class, without building the outcome list (a hot path).
+
+        The pile is sorted, so the card at ``int(pick)`` is the one whose span of the
+        cumulative counts (in card-id order) holds ``pick``.
+        """
         if self.rolling:
-            return Roll(min(self.config.die_sides,
-                            int(self.rng.random() * self.config.die_sides) + 1))
-        pick = self.rng.random() * self._deck_size()
-        total = 0
-        last = ""
-        for card, n in sorted(self.deck.items()):
-            if n <= 0:
-                continue
-            total += n
-            last = card
-            if pick < total:
-                return Draw(card)
-        return Draw(last)
+            sides = self.config.die_sides
+            return self._rolls[min(sides, int(self.rng.random() * sides) + 1) - 1]
+        pile = self.draw_pile
+        if not pile:
+            raise RuntimeError("no chance event: the deck is empty")
+        index = int(self.rng.random() * len(pile))
+        if index >= len(pile):          # rounding: random() * n can reach n
+            index = len(pile) - 1
+        return self._tables.draw[pile[index]]
 
     def legal_actions(self) -> list[Action]:
-        if self.current_player() == CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
         if self.finished:
             return []
+        if self.rolling or (self.draws and self.draw_pile):
+            return [a for a, _ in self.chance_outcomes()]
+        tables = self._tables
+        phase = self.phase
         me = self.players[self.player]
-        hand = sorted(c for c in me.hand if me.hand[c])
-        if self.phase == "motivate":
-            return [Pass(), *(Motivate(c) for c in hand if self.cards[c].type == "motivation")]
-        if self.phase == "move":
-            return [MoveByDie(), *(MoveByCard(c) for c in hand if self.cards[c].force > 0)]
-        if self.phase == "revolution":
-            actions: list[Action] = [Pass(), RollAgain(), DrawOne()]
-            actions += [Jump(s.number) for s in self.spaces
-                        if s.country is None and s.number != me.position]
-            actions += [AddCounter(s.number) for s in self.spaces
-                        if s.owner == self.player and not self._is_overthrown(s)
-                        and s.counters < self.config.max_counters]
-            return actions
-        if self.phase == "action":
-            return [Pass(), *self._country_actions(me, hand)]
-        if self.phase == "discard_one":
-            return [Discard(c) for c in hand]
-        if self.phase == "hand_limit":
-            return [Discard(c) for c in hand]
-        return [Pass()]
+        hand = sorted(me.hand)
+        out: list[Action]
+        if phase == "motivate":
+            motivate = tables.motivate
+            out = [PASS]
+            out += [motivate[c] for c in hand if c in motivate]
+            return out
+        if phase == "move":
+            by_card = tables.move_by_card
+            out = [MOVE_BY_DIE]
+            out += [by_card[c] for c in hand if c in by_card]
+            return out
+        if phase == "action":
+            return self._country_actions(me, hand)
+        if phase == "revolution":
+            player, limit, overthrown = self.player, self.config.max_counters, self.overthrown
+            add = tables.add_counter
+            out = [PASS, ROLL_AGAIN, DRAW_ONE, *tables.jumps[me.position]]
+            out += [add[s.number] for s in self.spaces
+                    if s.owner == player and s.counters < limit
+                    and (s.country is None or s.country not in overthrown)]
+            return out
+        if phase == "discard_one" or phase == "hand_limit":
+            discard = tables.discard
+            return [discard[c] for c in hand]
+        return [PASS]
 
     # -- helpers -------------------------------------------------------------------------
 
-    def _deck_size(self) -> int:
-        return sum(self.deck.values())
-
-    def _space(self, number: int) -> Space:
-        return self.spaces[number - 1]
-
-    def _is_overthrown(self, space: Space) -> bool:
-        return space.country is not None and space.country in self.overthrown
-
     def _country_types(self, country: str, skip: int | None = None) -> set[str]:
+        """The Revolution types on ``country``'s spaces (but space ``skip``)."""
         found = set()
+        spaces, subtype = self.spaces, self._tables.subtype
         for n in self.country_spaces[country]:
-            s = self._space(n)
-            if s.card is not None and n != skip:
-                found.add(self.cards[s.card].subtype or "")
+            card = spaces[n - 1].card
+            if card is not None and n != skip:
+                found.add(subtype[card] or "")
         return found
 
     def _country_actions(self, me: Player, hand: list[str]) -> list[Action]:
-        space = self._space(me.position)
+        """Pass, then what the space ``me`` stands on offers (``hand``: sorted, distinct)."""
+        tables = self._tables
+        space = self.spaces[me.position - 1]
         assert space.country is not None
+        subtype = tables.subtype
+        out: list[Action] = [PASS]
         if space.card is None:
             taken = self._country_types(space.country)
-            return [Radicalise(c) for c in hand if self.cards[c].type == "revolution"
-                    and self.cards[c].subtype not in taken]
-        if space.owner == self.player:
+            radicalise = tables.radicalise
+            out += [radicalise[c] for c in hand if c in radicalise and subtype[c] not in taken]
+        elif space.owner == self.player:
             taken = self._country_types(space.country, skip=space.number)
-            out: list[Action] = [DrawDiscard()]
+            out.append(DRAW_DISCARD)
             if space.counters < self.config.max_counters:
-                out.append(AddCounter(space.number))
-            out += [Exchange(c) for c in hand if self.cards[c].type == "revolution"
-                    and self.cards[c].subtype not in taken]
-            return out
-        return [Resist(cards) for cards in self._resist_sets(me, space.counters)]
-
-    def _resist_sets(self, me: Player, needed: int) -> list[tuple[str, ...]]:
-        """Minimal sets of Resistance cards from hand whose force reaches ``needed``."""
-        pool = sorted(c for c in me.hand.elements() if self.cards[c].type == "resistance")
-        found: set[tuple[str, ...]] = set()
-        for size in range(1, len(pool) + 1):
-            for combo in combinations(pool, size):
-                if sum(self.cards[c].force for c in combo) < needed:
-                    continue
-                if any(set(smaller) <= set(combo) and Counter(smaller) <= Counter(combo)
-                       for smaller in found):
-                    continue
-                found.add(combo)
-        return sorted(found)
+                out.append(tables.add_counter[space.number])
+            exchange = tables.exchange
+            out += [exchange[c] for c in hand if c in exchange and subtype[c] not in taken]
+        else:
+            resistance = tables.resistance
+            pool: list[str] = []
+            for c in hand:
+                if c in resistance:
+                    pool += [c] * me.hand[c]
+            out += tables.resists(tuple(pool), space.counters)
+        return out
 
     # -- applying ------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> str:
-        me = self.players[self.player]
-        who = f"P{self.player + 1}"
-        if isinstance(action, Draw):
-            target = self.draws.pop(0)
-            self.deck[action.card] -= 1
-            self.players[target].hand[action.card] += 1
+        """Apply ``action`` by its type's handler (:data:`_HANDLERS`); return the log line."""
+        try:
+            handler = _HANDLERS[type(action)]
+        except KeyError:
+            raise IllegalAction(repr(action)) from None
+        return handler(self, action)
+
+    def _apply_draw(self, action: Draw) -> str:
+        """The next player due a card takes ``action.card`` from the deck."""
+        pile, card = self.draw_pile, action.card
+        index = bisect_left(pile, card)
+        if index == len(pile) or pile[index] != card:
+            raise IllegalAction(f"{card} is not in the deck")
+        del pile[index]
+        draws = self.draws
+        target = draws.pop(0)
+        hand = self.players[target].hand
+        hand[card] = hand.get(card, 0) + 1
+        if not (draws and pile):        # else _advance() would have nothing to do
             self._advance()
-            return f"chance: P{target + 1} draws {action.card}"
-        if isinstance(action, Roll):
-            self.rolling = False
-            return self._move(action.value, f"rolls {action.value}")
-        if isinstance(action, Motivate):
-            self._discard_from_hand(me, action.card)
-            self.draws += [self.player, self.player]
+        return f"chance: P{target + 1} draws {card}"
+
+    def _apply_roll(self, action: Roll) -> str:
+        self.rolling = False
+        return self._move(action.value, f"rolls {action.value}")
+
+    def _apply_motivate(self, action: Motivate) -> str:
+        player = self.player
+        self._discard_from_hand(self.players[player], action.card)
+        self.draws += (player, player)
+        self.phase = "move"
+        self._advance()
+        return f"P{player + 1} discards {action.card} to draw 2"
+
+    def _apply_roll_die(self, action: MoveByDie | RollAgain) -> str:
+        """MoveByDie and RollAgain: the die is rolled next (a chance node)."""
+        self.rolling = True
+        self.phase = "moving"
+        return f"P{self.player + 1} rolls the die"
+
+    def _apply_move_by_card(self, action: MoveByCard) -> str:
+        self._discard_from_hand(self.players[self.player], action.card)
+        return self._move(self._tables.force[action.card], f"discards {action.card}")
+
+    def _apply_jump(self, action: Jump) -> str:
+        player = self.player
+        self.players[player].position = action.space
+        self._end_actions()
+        return f"P{player + 1} moves to Revolution space {action.space}"
+
+    def _apply_draw_one(self, action: DrawOne) -> str:
+        player = self.player
+        self.draws.append(player)
+        self._end_actions()
+        return f"P{player + 1} draws a card"
+
+    def _apply_add_counter(self, action: AddCounter) -> str:
+        player = self.player
+        self.spaces[action.space - 1].counters += 1
+        self._end_actions()
+        return f"P{player + 1} adds a counter on space {action.space}"
+
+    def _apply_radicalise(self, action: Radicalise) -> str:
+        player = self.player
+        me = self.players[player]
+        space = self.spaces[me.position - 1]
+        _take(me.hand, action.card)
+        space.card, space.owner, space.counters = action.card, player, 1
+        self.played_here = space.number
+        line = f"P{player + 1} radicalises space {space.number} with {action.card}"
+        line += self._overthrow_check(space)
+        self._end_actions()
+        return line
+
+    def _apply_exchange(self, action: Exchange) -> str:
+        player = self.player
+        me = self.players[player]
+        space = self.spaces[me.position - 1]
+        assert space.card is not None
+        _take(me.hand, action.card)
+        me.hand[space.card] = me.hand.get(space.card, 0) + 1
+        old, space.card = space.card, action.card
+        self._end_actions()
+        return f"P{player + 1} exchanges {old} for {action.card} on space {space.number}"
+
+    def _apply_draw_discard(self, action: DrawDiscard) -> str:
+        player = self.player
+        self.draws.append(player)
+        self.after_draw = "discard_one"
+        self._advance()
+        return f"P{player + 1} draws a card to discard one"
+
+    def _apply_resist(self, action: Resist) -> str:
+        return self._resist(self.players[self.player], action.cards)
+
+    def _apply_discard(self, action: Discard) -> str:
+        player = self.player
+        self._discard_from_hand(self.players[player], action.card)
+        if self.phase == "discard_one":
+            self._end_actions()
+        else:
+            self._finish_turn_if_done()
+        return f"P{player + 1} discards {action.card}"
+
+    def _apply_pass(self, action: Pass) -> str:
+        player = self.player
+        if self.phase == "motivate":
             self.phase = "move"
-            self._advance()
-            return f"{who} discards {action.card} to draw 2"
-        if isinstance(action, MoveByDie | RollAgain):
-            self.rolling = True
-            self.phase = "moving"
-            return f"{who} rolls the die"
-        if isinstance(action, MoveByCard):
-            self._discard_from_hand(me, action.card)
-            return self._move(self.cards[action.card].force, f"discards {action.card}")
-        if isinstance(action, Jump):
-            me.position = action.space
+        else:
             self._end_actions()
-            return f"{who} moves to Revolution space {action.space}"
-        if isinstance(action, DrawOne):
-            self.draws.append(self.player)
-            self._end_actions()
-            return f"{who} draws a card"
-        if isinstance(action, AddCounter):
-            self._space(action.space).counters += 1
-            self._end_actions()
-            return f"{who} adds a counter on space {action.space}"
-        if isinstance(action, Radicalise):
-            space = self._space(me.position)
-            me.hand[action.card] -= 1
-            space.card, space.owner, space.counters = action.card, self.player, 1
-            self.played_here = space.number
-            line = f"{who} radicalises space {space.number} with {action.card}"
-            line += self._overthrow_check(space)
-            self._end_actions()
-            return line
-        if isinstance(action, Exchange):
-            space = self._space(me.position)
-            assert space.card is not None
-            me.hand[action.card] -= 1
-            me.hand[space.card] += 1
-            old, space.card = space.card, action.card
-            self._end_actions()
-            return f"{who} exchanges {old} for {action.card} on space {space.number}"
-        if isinstance(action, DrawDiscard):
-            self.draws.append(self.player)
-            self.after_draw = "discard_one"
-            self._advance()
-            return f"{who} draws a card to discard one"
-        if isinstance(action, Resist):
-            return self._resist(me, action.cards)
-        if isinstance(action, Discard):
-            self._discard_from_hand(me, action.card)
-            if self.phase == "discard_one":
-                self._end_actions()
-            else:
-                self._finish_turn_if_done()
-            return f"{who} discards {action.card}"
-        if isinstance(action, Pass):
-            if self.phase == "motivate":
-                self.phase = "move"
-            else:
-                self._end_actions()
-            return f"{who} passes"
-        raise IllegalAction(repr(action))
+        return f"P{player + 1} passes"
 
     def _discard_from_hand(self, me: Player, card: str) -> None:
-        if me.hand[card] <= 0:
+        """Move one ``card`` from ``me``'s hand to the discard pile."""
+        hand = me.hand
+        held = hand.get(card, 0)       # as _take(), inlined: this is a hot path
+        if held == 1:
+            hand.pop(card)
+        elif held > 1:
+            hand[card] = held - 1
+        else:
             raise IllegalAction(f"{card} is not in hand")
-        me.hand[card] -= 1
-        self.discard[card] += 1
+        self.discard[card] = self.discard.get(card, 0) + 1
 
     def _move(self, steps: int, how: str) -> str:
+        """Move ``steps`` spaces on, not counting overthrown countries' spaces (and never
+        more than 200 spaces in all)."""
         me = self.players[self.player]
+        count = len(self.spaces)
         position = me.position
-        moved = 0
-        guard = 0
-        while moved < steps and guard < 200:
-            position = position % len(self.spaces) + 1
-            guard += 1
-            if not self._is_overthrown(self._space(position)):
-                moved += 1
+        if not self.overthrown:
+            position = (position - 1 + (steps if steps < 200 else 200)) % count + 1
+        else:
+            blocked = self._tables.blocked(frozenset(self.overthrown))
+            moved = 0
+            guard = 0
+            while moved < steps and guard < 200:
+                position = position % count + 1
+                guard += 1
+                if not blocked[position]:
+                    moved += 1
         me.position = position
-        space = self._space(position)
-        self.phase = "revolution" if space.country is None else "action"
+        self.phase = "revolution" if self.spaces[position - 1].country is None else "action"
         return f"P{self.player + 1} {how} and moves to space {position}"
 
     def _resist(self, me: Player, cards: tuple[str, ...]) -> str:
-        space = self._space(me.position)
+        space = self.spaces[me.position - 1]
         for card in cards:
-            me.hand[card] -= 1
-            self.removed[card] += 1
+            _take(me.hand, card)
+            self.removed[card] = self.removed.get(card, 0) + 1
         assert space.card is not None
-        self.discard[space.card] += 1
+        self.discard[space.card] = self.discard.get(space.card, 0) + 1
         line = (f"P{self.player + 1} resists space {space.number} with {', '.join(cards)}: "
                 f"{space.counters} counters and {space.card} go")
         space.card, space.owner, space.counters = None, None, 0
@@ -410,16 +637,16 @@ class SpringState(State[Action]):
         country = space.country
         assert country is not None
         numbers = self.country_spaces[country]
-        if any(self._space(n).card is None for n in numbers):
+        if any(self.spaces[n - 1].card is None for n in numbers):
             return ""
         self.overthrown.append(country)
         final, first, second, other = self.config.scores
         self.players[self.player].vt += final
         strength: Counter[int] = Counter()
         for n in numbers:
-            s = self._space(n)
+            s = self.spaces[n - 1]
             if s.owner is not None and s.card is not None:
-                strength[s.owner] += s.counters + self.cards[s.card].force
+                strength[s.owner] += s.counters + self._tables.force[s.card]
         ranked = sorted(set(strength.values()), reverse=True)
         for p, total in strength.items():
             if total == ranked[0]:
@@ -451,8 +678,7 @@ class SpringState(State[Action]):
     def _finish_turn_if_done(self) -> None:
         if self.finished or self.draws:
             return
-        me = self.players[self.player]
-        if sum(me.hand.values()) > self.config.hand_limit:
+        if sum(self.players[self.player].hand.values()) > self.config.hand_limit:
             self.phase = "hand_limit"
             return
         self.player = (self.player + 1) % len(self.players)
@@ -467,13 +693,15 @@ class SpringState(State[Action]):
         self.played_here = None
         self.phase = "drawing"
         self.draws.append(self.player)
-        self._advance()
+        if not self.draw_pile:          # else _advance() would have nothing to do
+            self._advance()
 
     def _advance(self) -> None:
         """Refill the deck from the discard when needed; move on when draws are done."""
-        if self.draws and self._deck_size() == 0:
-            self.deck, self.discard = self.discard, Counter()
-            if self._deck_size() == 0:
+        if self.draws and not self.draw_pile:
+            self.draw_pile = sorted(self.discard.elements())
+            self.discard = Counter()
+            if not self.draw_pile:
                 self.draws.clear()
         if self.draws:
             return
@@ -485,6 +713,26 @@ class SpringState(State[Action]):
             self.phase, self.after_draw = self.after_draw, ""
         elif self.phase == "hand_limit":
             self._finish_turn_if_done()
+
+
+_HANDLERS: dict[type, Callable[[SpringState, Any], str]] = {
+    Draw: SpringState._apply_draw,
+    Roll: SpringState._apply_roll,
+    Motivate: SpringState._apply_motivate,
+    MoveByDie: SpringState._apply_roll_die,
+    RollAgain: SpringState._apply_roll_die,
+    MoveByCard: SpringState._apply_move_by_card,
+    Jump: SpringState._apply_jump,
+    DrawOne: SpringState._apply_draw_one,
+    AddCounter: SpringState._apply_add_counter,
+    Radicalise: SpringState._apply_radicalise,
+    Exchange: SpringState._apply_exchange,
+    DrawDiscard: SpringState._apply_draw_discard,
+    Resist: SpringState._apply_resist,
+    Discard: SpringState._apply_discard,
+    Pass: SpringState._apply_pass,
+}
+"""Each action type's ``_apply`` (a dict look-up instead of an ``isinstance`` chain)."""
 
 
 class SpringGame(Game):
