@@ -337,13 +337,6 @@ class SpringState(State[Action]):
     def is_terminal(self) -> bool:
         return self.finished
 
-    def legal(self) -> list[Action]:
-        """As :meth:`State.legal`: ``legal_actions()`` computed once per position."""
-        cached = self._legal_cache
-        if cached is None:
-            cached = self._legal_cache = self.legal_actions()
-        return cached
-
     def apply_action(self, action: Action) -> None:
         """As :meth:`State.apply_action`, with the same checks and effects, but inlined
         (this runs at every step of every simulated game) and with legality checked
