@@ -179,6 +179,24 @@ Action = Draw | Take | Parley | EndParley | Answer | Redraw | Discard | Influenc
 TRADE_RATIOS = ((1, 1), (1, 2), (2, 1))     # the offers an engine player considers
 TRADEABLE = (*RESOURCES, "legacy", "infamy")  # special resources trade too
 
+# Actions are immutable values, so the common ones are made once and shared.
+_END_PARLEY, _END_TURN, _REDRAW, _WITHDRAW = EndParley(), EndTurn(), Redraw(), WithdrawOffer()
+_ANSWERS, _REPLIES = (Answer(0), Answer(1)), (Reply(True), Reply(False))
+_PROPOSALS = tuple(ProposeTrade(p) for p in range(8))      # more seats are made as needed
+_OFFERS = {(give, get): tuple((give_n, get_n, Offer(give, give_n, get, get_n))
+                              for give_n, get_n in TRADE_RATIOS)
+           for give in TRADEABLE for get in TRADEABLE if give != get}
+_ZONE_ACTIONS: list[tuple[tuple[Parley, ...], Place, Place, DiscardOwn]] = []
+
+
+def _zone_actions(index: int) -> tuple[tuple[Parley, ...], Place, Place, DiscardOwn]:
+    """(parleys by resource, place, place in a volatile area, discard own) for a zone."""
+    while len(_ZONE_ACTIONS) <= index:
+        i = len(_ZONE_ACTIONS)
+        _ZONE_ACTIONS.append((tuple(Parley(i, k) for k in RESOURCES), Place(i),
+                              Place(i, True), DiscardOwn(i)))
+    return _ZONE_ACTIONS[index]
+
 
 @dataclass(frozen=True)
 class AzadiConfig:
@@ -228,6 +246,9 @@ class AzadiState(State[Action]):
         self.voter_cards = {card.id: card for card in content.voter_cards}
         self.voter_deck = Counter({c.id: c.copies for c in content.voter_cards})
         self.voter_discard: Counter[str] = Counter()
+        self.foundation: Any = None
+        self.foundation_side: int | None = None
+        self._rules_in_force: tuple[Any, tuple[Rule, ...], dict[Any, Any]] | None = None
         self.mandate = None
         self.mandate_infamy = 0
         self.mandate_flipped = False
@@ -291,10 +312,8 @@ class AzadiState(State[Action]):
         self.tracker_costs = [int(c) for c in content.parameters.get(
             "monument_tracker_costs", ())]
         self.contributions: list[int] = []         # who marked each spot, in order
-        self.foundation: Any = None
         self.votes: dict[int, int] = {}
         self.voting: list[int] = []
-        self.foundation_side: int | None = None
         self.return_to, self.return_phase = 0, "actions"
         self.spare_zones = [z for z in content.zones if z.areas in (17, 21) for _ in
                             range(z.copies)]
@@ -395,37 +414,39 @@ class AzadiState(State[Action]):
         if self.phase == "setup":
             return [Take(k) for k in RESOURCES]
         if self.phase == "parley":
-            out: list[Action] = [EndParley()]
-            out += [Parley(i, k) for i, z in enumerate(self.board.zones)
-                    if i not in self.parleyed and z.free_ordinary() > 0 for k in RESOURCES]
+            out: list[Action] = [_END_PARLEY]
+            for i, z in enumerate(self.board.zones):
+                if i not in self.parleyed and z.free_ordinary() > 0:
+                    out += _zone_actions(i)[0]
             return out
         if self.phase == "answer":
-            out = [Answer(0), Answer(1)]
+            out = [*_ANSWERS]
             if self.basic_total(self.player) >= self.config.redraw_cost and \
                     sum(self.ideology.values()) > 0:
-                out.append(Redraw())
+                out.append(_REDRAW)
             return out + self._trade_proposals()
         if self.phase == "trade_offer":
-            return [WithdrawOffer(), *self._offers()]
+            return [_WITHDRAW, *self._offers()]
         if self.phase == "trade_reply":
-            return [Reply(True), Reply(False)]
+            return [*_REPLIES]
         if self.phase == "cap":
             return [Discard(k) for k in (*RESOURCES, "legacy", "infamy") if me.resources[k]]
         if self.phase == "vote":
             return [Vote(0), Vote(1)]
-        out = [EndTurn()]
+        out = [_END_TURN]
+        extra, basic = self._modified("voter_card_cost", 0), self.basic_total(self.player)
         out += [Influence(i) for i, card in enumerate(self.slots)
-                if card is not None and self._affordable(me, card)]
+                if card is not None and self._affordable(me, card, extra, basic)]
         if me.to_place or me.mat_voters:
             for i, zone in enumerate(self.board.zones):
                 if not self._may_enter(i):
                     continue
                 if zone.free_ordinary() > 0:
-                    out.append(Place(i))
+                    out.append(_zone_actions(i)[1])
                 if zone.free_volatile() > 0 and (self.tyranny is None or self.azadi):
-                    out.append(Place(i, True))
+                    out.append(_zone_actions(i)[2])
         out += [UsePower(source, n, target) for source, n, ability in self._usable_powers()
-                for target in interpreter.target_choices(ability)]
+                for target in _targets(ability)]
         out += self._gerrymanders() + self._trade_proposals()
         if self.mandate is not None and not self.mandate_flipped and \
                 self.basic_total(self.player) >= self._mandate_dissent_cost():
@@ -441,7 +462,7 @@ class AzadiState(State[Action]):
                 out.append(Dissent(placed.zone, placed.order.number))
         for i in range(len(self.board.zones)):
             if self.zone_with_spare(self.player, i):
-                out.append(DiscardOwn(i))
+                out.append(_zone_actions(i)[3])
         if not self.azadi:
             for i, zone in enumerate(self.board.zones):
                 if zone.holder or zone.count(self.player) == 0 or \
@@ -458,9 +479,13 @@ class AzadiState(State[Action]):
     def _levy(self, target: str) -> list[tuple[str, int]]:
         """What the rules in force charge the active player for each ``target``
         (``trade`` or ``gerrymander``), e.g. a Foundation soul's permit."""
-        return [(k, int(n)) for rule in self._mandate_rules()
-                if rule.kind == "require" and rule.target == target
-                for k, n in rule.value.items]
+        memo = self._rules_memo()
+        found: list[tuple[str, int]] | None = memo.get(("levy", target))
+        if found is None:
+            found = memo[("levy", target)] = [
+                (k, int(n)) for rule in self._mandate_rules()
+                if rule.kind == "require" and rule.target == target for k, n in rule.value.items]
+        return found
 
     def _can_levy(self, target: str, held: Counter[str],
                   levy: list[tuple[str, int]] | None = None) -> bool:
@@ -485,9 +510,12 @@ class AzadiState(State[Action]):
                 self._can_levy("gerrymander", self.players[self.player].resources):
             return []
         out: list[Action] = []
+        me = self.player
         for i, zone in enumerate(self.board.zones):
+            if not (zone.voters[me] or zone.volatile_voters[me]):
+                continue                    # no voters there, so no rights
             if i in self.gerrymandered or self._forbidden(i, "move_voters") or \
-                    zone.gerrymandering_rights() != self.player:
+                    zone.gerrymandering_rights() != me:
                 continue
             targets = sorted(t for t in self.board.adjacent[i]
                              if self.board.zones[t].free_ordinary() > 0 and
@@ -519,8 +547,15 @@ class AzadiState(State[Action]):
                 self._mandate_forbids("trade") or not self._can_levy("trade", me) or \
                 not any(me[k] for k in TRADEABLE):
             return []
-        return [ProposeTrade(p) for p, other in enumerate(self.players)
-                if p != self.player and any(other.resources[k] for k in TRADEABLE)]
+        out: list[Action] = []
+        for p, other in enumerate(self.players):
+            if p != self.player:
+                held = other.resources
+                for k in TRADEABLE:
+                    if held[k]:
+                        out.append(_PROPOSALS[p] if p < len(_PROPOSALS) else ProposeTrade(p))
+                        break
+        return out
 
     def _offers(self) -> list[Action]:
         """The offers to the partner: each way of giving one or two of one resource
@@ -529,19 +564,24 @@ class AzadiState(State[Action]):
         other = self.players[self.trade_partner].resources
         levy = self._levy("trade")
         out: list[Action] = []
+        gets = [k for k in TRADEABLE if other[k]]
         for give in TRADEABLE:
-            for get in TRADEABLE:
-                if give == get or not me[give] or not other[get]:
+            if not me[give]:
+                continue
+            have = me[give]
+            for get in gets:
+                if give == get:
                     continue
-                for give_n, get_n in TRADE_RATIOS:
-                    if me[give] < give_n or other[get] < get_n:
+                available = other[get]
+                for give_n, get_n, offer in _OFFERS[(give, get)]:
+                    if have < give_n or available < get_n:
                         continue
                     if levy:
                         after = me.copy()
                         after[give] -= give_n
                         if not self._can_levy("trade", after, levy):
                             continue
-                    out.append(Offer(give, give_n, get, get_n))
+                    out.append(offer)
         return out
 
     def _trade(self, action: ProposeTrade | Offer | WithdrawOffer | Reply) -> str:
@@ -578,12 +618,22 @@ class AzadiState(State[Action]):
         self.players[player].resources[kind] -= n
         self._emit(Event("resources_spent", player, count=n, facts=(("kind", kind),)))
 
-    def _affordable(self, me: Player, card_id: str) -> bool:
+    def _affordable(self, me: Player, card_id: str, extra: int | None = None,
+                    basic: int | None = None) -> bool:
+        """Whether ``me`` can pay for a voter card (``extra``: the rules' surcharge,
+        ``basic``: the basic resources held; both worked out when not given)."""
         cost = self.voter_cards[card_id].cost
-        extra = self._modified("voter_card_cost", 0)
-        specific = sum(int(n) for _, n in cost.items)
-        return all(me.resources[k] >= int(n) for k, n in cost.items) and \
-            self.basic_total(self.player) >= specific + extra
+        if extra is None:
+            extra = self._modified("voter_card_cost", 0)
+        held = me.resources
+        specific = 0
+        for kind, n in cost.items:
+            if held[kind] < int(n):
+                return False
+            specific += int(n)
+        if basic is None:
+            basic = self.basic_total(self.player)
+        return basic >= specific + extra
 
     def _refill_slot(self, slot: int) -> None:
         """Refill a slot from the voter deck, reshuffling the discard when it runs out."""
@@ -597,16 +647,28 @@ class AzadiState(State[Action]):
 
     # -- the Mandate (Seat of Power mode) ----------------------------------------------
 
-    def _mandate_rules(self) -> list[Rule]:
-        """The game-wide rules in force: the Imperial Mandate's, then the nation's soul."""
+    def _mandate_rules(self) -> tuple[Rule, ...]:
+        """The game-wide rules in force: the Imperial Mandate's, then the nation's soul
+        (kept until the Mandate flips or a side is founded)."""
+        mandate = self.mandate
+        key = (mandate, self.mandate_flipped, self.foundation, self.foundation_side)
+        cached = self._rules_in_force
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        side = self.founded_side()
         rules: list[Rule] = []
-        mandate = getattr(self, "mandate", None)
         if mandate is not None and not self.mandate_flipped:
             rules += [e for e in mandate.imperial if isinstance(e, Rule)]
-        side = self.founded_side()
         if side is not None:
             rules += [e for e in side.soul if isinstance(e, Rule) and e.scope == "game"]
-        return rules
+        self._rules_in_force = (key, tuple(rules), {})
+        return self._rules_in_force[1]
+
+    def _rules_memo(self) -> dict[Any, Any]:
+        """Answers worked out from the rules in force, kept while they stay in force."""
+        self._mandate_rules()
+        assert self._rules_in_force is not None
+        return self._rules_in_force[2]
 
     def founded_side(self) -> Any:
         if getattr(self, "foundation", None) is None or self.foundation_side is None:
@@ -614,18 +676,28 @@ class AzadiState(State[Action]):
         return self.foundation.sides[self.foundation_side]
 
     def _modified(self, quantity: str, base: int) -> int:
+        if not hasattr(self, "mandate"):
+            return base
+        memo = self._rules_memo()
+        changes: list[tuple[bool, int]] | None = memo.get(("modify", quantity))
+        if changes is None:
+            changes = memo[("modify", quantity)] = [
+                (True, int(rule.value.get("set"))) if "set" in rule.value
+                else (False, int(rule.value.get("add"))) for rule in self._mandate_rules()
+                if rule.kind == "modify" and rule.target == quantity]
         value = base
-        for rule in self._mandate_rules() if hasattr(self, "mandate") else []:
-            if rule.kind == "modify" and rule.target == quantity:
-                if "set" in rule.value:
-                    value = int(rule.value.get("set"))
-                else:
-                    value += int(rule.value.get("add"))
+        for replace, n in changes:
+            value = n if replace else value + n
         return value
 
     def _mandate_forbids(self, capability: str) -> bool:
-        return any(rule.kind == "forbid" and capability in FORBID_REMOVES.get(
-            rule.target, frozenset({rule.target})) for rule in self._mandate_rules())
+        memo = self._rules_memo()
+        found: bool | None = memo.get(("forbid", capability))
+        if found is None:
+            found = memo[("forbid", capability)] = any(
+                rule.kind == "forbid" and capability in FORBID_REMOVES.get(
+                    rule.target, frozenset({rule.target})) for rule in self._mandate_rules())
+        return found
 
     def _mandate_dissent_cost(self) -> int:
         assert self.mandate is not None
@@ -1062,14 +1134,12 @@ class AzadiState(State[Action]):
         """(source, index, ability) of the acting player's powers listening to
         ``event``, in the engine's order (the order of :meth:`_sources`)."""
         found = []
+        name = event.name
         for source, effects, _ in self._sources():
             if source.startswith("maidaan:"):
                 continue
-            for n, effect in enumerate(effects):
-                if not isinstance(effect, Ability) or not isinstance(effect.when, Listener):
-                    continue
-                if matches(event, effect.when.event, effect.when.where.to_dict()) and \
-                        interpreter.supported(effect):
+            for n, effect, where in _listeners_in(effects).get(name, ()):
+                if matches(event, name, where):
                     found.append((source, n, effect))
         return found
 
@@ -1251,13 +1321,16 @@ class AzadiState(State[Action]):
         """(source, effects, Infamy cost) of every power the current player may use."""
         me = self.players[self.player]
         found: list[tuple[str, tuple[Effect, ...], int]] = []
-        for ideologue, level, source, effects in _ideologue_powers(self.content):
-            if me.levels[ideologue] >= level:
-                found.append((source, effects, 0))
+        levels = me.levels
+        for ideologue, powers in _ideologue_powers(self.content):
+            reached = levels[ideologue]
+            for level, source, effects in powers:
+                if reached >= level:
+                    found.append((source, effects, 0))
         if self.tyranny is not None and not self.azadi:
             for n, choice in enumerate(self.tyranny.card.choices):
-                found.append((f"tyranny:{n}", choice.while_active, 0))
-        for zone_index, number in sorted(self.resistance.items()):
+                found.append((_label("tyranny", n), choice.while_active, 0))
+        for zone_index, number in sorted(self.resistance.items()) if self.resistance else ():
             card = self.resistance_cards.get(number)
             zone = self.board.zones[zone_index]
             if card is None or any(p.zone == zone_index for p in self.in_play):
@@ -1265,7 +1338,7 @@ class AzadiState(State[Action]):
             eligible = me.levels[card.ideologue] >= 3 and zone.holder != (IMPERIAL,) and \
                 (not zone.holder or self.player in zone.holder)
             if eligible or self.resistance_free > 0:
-                found.append((f"resistance:{zone_index}", card.effects, 0))
+                found.append((_label("resistance", zone_index), card.effects, 0))
         if self.mandate is not None and self.mandate_flipped and \
                 self.board.zones[0].gerrymandering_rights() == self.player:
             found.append(("mandate:rebel", self.mandate.rebel, 0))
@@ -1281,28 +1354,28 @@ class AzadiState(State[Action]):
                 effects = monument.two_player_power if len(self.players) == 2 \
                     else monument.power
                 found.append(("monument", effects, 0))
+        infamy = me.resources["infamy"]
         for maidaan in self.content.maidaan_powers:
-            if me.resources["infamy"] >= maidaan.cost:
-                found.append((f"maidaan:{maidaan.id}", maidaan.effects, maidaan.cost))
+            if infamy >= maidaan.cost:
+                found.append((_label("maidaan", maidaan.id), maidaan.effects, maidaan.cost))
         return found
 
     def _usable_powers(self) -> list[tuple[str, int, Ability]]:
         usable = []
+        uses = self.uses
         for source, effects, infamy in self._sources():
+            repeatable = source.startswith(("maidaan:", "monument"))
             for n, effect in enumerate(effects):
-                if not isinstance(effect, Ability):
+                facts = _power_facts(effect)
+                if facts is None:
                     continue
-                once = source.startswith(("maidaan:", "monument")) and effect.when == "once"
-                if effect.when != "activated" and not once:
+                when, supported, limit = facts
+                if when != "activated" and not (repeatable and when == "once"):
                     continue
-                if not interpreter.supported(effect) or not self._holds(effect, source):
+                assert isinstance(effect, Ability)
+                if not supported or (effect.condition and not self._holds(effect, source)):
                     continue
-                limit = effect.limit.get("per_turn") or effect.limit.get("per_game")
-                repeatable = source.startswith(("maidaan:", "monument"))
-                if not repeatable and limit is not None and \
-                        self.uses[(source, n)] >= int(limit):
-                    continue
-                if not repeatable and limit is None and self.uses[(source, n)] >= 1:
+                if not repeatable and uses[(source, n)] >= (1 if limit is None else limit):
                     continue       # unlimited powers still once a turn in the engine (R21)
                 if not self._can_pay(effect.cost, infamy):
                     continue
@@ -1348,6 +1421,8 @@ class AzadiState(State[Action]):
 
     def _can_pay(self, cost: Any, infamy: int = 0) -> bool:
         me = self.players[self.player]
+        if not cost.items:
+            return me.resources["infamy"] >= infamy
         for kind, n in cost.items:
             if kind in (*RESOURCES, "legacy", "infamy") and me.resources[kind] < int(n):
                 return False
@@ -1380,8 +1455,10 @@ class AzadiState(State[Action]):
         me.resources["infamy"] -= infamy
 
     def _use_power(self, action: UsePower) -> str:
-        found = {(s, n): (e, i) for s, n, e in self._usable_powers()
-                 for i in [next(c for src, _, c in self._sources() if src == s)]}
+        infamy_of: dict[str, int] = {}
+        for source, _, cost in self._sources():
+            infamy_of.setdefault(source, cost)
+        found = {(s, n): (e, infamy_of[s]) for s, n, e in self._usable_powers()}
         ability, infamy = found[(action.source, action.index)]
         self.uses[(action.source, action.index)] += 1
         self._pay(ability.cost, infamy)
@@ -1463,19 +1540,76 @@ class AzadiState(State[Action]):
 
 _SHARED: dict[int, tuple[AzadiContent, dict[int, Any]]] = {}
 _LISTENED: dict[int, tuple[AzadiContent, frozenset[str]]] = {}
-_POWERS: dict[int, tuple[AzadiContent, list[tuple[str, int, str, tuple[Effect, ...]]]]] = {}
+IdeologuePowers = list[tuple[str, list[tuple[int, str, tuple[Effect, ...]]]]]
+_POWERS: dict[int, tuple[AzadiContent, IdeologuePowers]] = {}
+_FACTS: dict[int, tuple[Effect, tuple[str, bool, int | None] | None]] = {}
+_TARGETS: dict[int, tuple[Ability, tuple[str, ...]]] = {}
+_LABELS: dict[tuple[str, int | str], str] = {}
+_LISTENERS: dict[int, tuple[tuple[Effect, ...], dict[str, list[tuple[int, Ability,
+                                                                    dict[str, Any]]]]]] = {}
 
 
-def _ideologue_powers(content: AzadiContent) -> list[tuple[str, int, str, tuple[Effect, ...]]]:
-    """(ideologue, level, source label, effects) of every ideologue power, built once
-    per content."""
+def _ideologue_powers(content: AzadiContent) -> IdeologuePowers:
+    """Per ideologue, in content order: (level, source label, effects) of each power,
+    built once per content."""
     held = _POWERS.get(id(content))
     if held is not None and held[0] is content:
         return held[1]
-    powers = [(i.id, p.level, f"ideologue:{i.id}:{p.level}", p.effects)
-              for i in content.ideologues for p in i.powers]
+    powers = [(i.id, [(p.level, f"ideologue:{i.id}:{p.level}", p.effects) for p in i.powers])
+              for i in content.ideologues]
     _POWERS[id(content)] = (content, powers)
     return powers
+
+
+def _listeners_in(effects: tuple[Effect, ...]
+                  ) -> dict[str, list[tuple[int, Ability, dict[str, Any]]]]:
+    """A power's abilities that listen to events and that the interpreter runs, by
+    event: (index, ability, its ``where`` filter); worked out once per power."""
+    held = _LISTENERS.get(id(effects))
+    if held is not None and held[0] is effects:
+        return held[1]
+    by_event: dict[str, list[tuple[int, Ability, dict[str, Any]]]] = {}
+    for n, effect in enumerate(effects):
+        if isinstance(effect, Ability) and isinstance(effect.when, Listener) and \
+                interpreter.supported(effect):
+            by_event.setdefault(effect.when.event, []).append(
+                (n, effect, effect.when.where.to_dict()))
+    _LISTENERS[id(effects)] = (effects, by_event)
+    return by_event
+
+
+def _label(kind: str, key: int | str) -> str:
+    """A power's source label such as ``tyranny:0``, made once."""
+    found = _LABELS.get((kind, key))
+    if found is None:
+        found = _LABELS[(kind, key)] = f"{kind}:{key}"
+    return found
+
+
+def _power_facts(effect: Effect) -> tuple[str, bool, int | None] | None:
+    """(when, whether the interpreter runs it, its use limit) of an ability; None for a
+    rule. Worked out once per effect."""
+    held = _FACTS.get(id(effect))
+    if held is not None and held[0] is effect:
+        return held[1]
+    facts: tuple[str, bool, int | None] | None = None
+    if isinstance(effect, Ability):
+        limit = effect.limit.get("per_turn") or effect.limit.get("per_game")
+        when = effect.when if isinstance(effect.when, str) else ""    # "": a listener
+        facts = (when, interpreter.supported(effect),
+                 None if limit is None else int(limit))
+    _FACTS[id(effect)] = (effect, facts)
+    return facts
+
+
+def _targets(ability: Ability) -> tuple[str, ...]:
+    """:func:`interpreter.target_choices`, worked out once per ability."""
+    held = _TARGETS.get(id(ability))
+    if held is not None and held[0] is ability:
+        return held[1]
+    targets = interpreter.target_choices(ability)
+    _TARGETS[id(ability)] = (ability, targets)
+    return targets
 
 
 def _listened(content: AzadiContent) -> frozenset[str]:

@@ -64,7 +64,8 @@ class ActiveTyranny:
         for n, choice in enumerate(self.card.choices):
             if self.progress[n] >= choice.times or self.only not in (None, n):
                 continue
-            if matches(event, choice.task.event, choice.task.where.to_dict()):
+            task = choice.task
+            if task.event == event.name and matches(event, task.event, task.where.to_dict()):
                 step = min(event.count, choice.times - self.progress[n])
                 self.progress[n] += step
                 counted.append((n, step))
