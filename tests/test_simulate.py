@@ -133,3 +133,38 @@ def test_azadi_report_by_difficulty() -> None:
     text = run_cli("simulate", "azadi", "--games", "3", "--bots", "random,random",
                    "--difficulty", "all").stdout
     assert "    hard: azadi rate" in text and "Maidaan powers bought per game:" in text
+
+
+def test_a_worker_sent_fresh_content_with_every_batch_stays_bounded() -> None:
+    """A worker of a user's executor unpickles the content once per batch: the
+    engines' per-content tables keep the newest few copies, not every one."""
+    import pickle
+
+    from rules_engine.azadi import engine as azadi_engine
+    from rules_engine.san import engine as san_engine
+
+    azadi = validate([CARDS / "azadi"]).models["azadi"]
+    for batch in range(12):
+        for game, content in (("azadi", azadi), ("san", SAN)):
+            fresh = pickle.loads(pickle.dumps(content))
+            run(Simulation(f"rules_engine.{game}.simulation:setup",
+                           (("content", fresh), ("bots", ("random",) * 2))), 1, seed=batch)
+    assert len(azadi_engine._SHARED) == len(azadi_engine._POWERS) == 8
+    assert len(san_engine._TABLES) == 8
+
+
+def test_identity_cache_keeps_the_newest_entries() -> None:
+    from rules_engine.core.identity_cache import IdentityCache
+
+    made: list[int] = []
+    cache: IdentityCache[tuple[int, ...], int] = IdentityCache(2)
+
+    def make(key: tuple[int, ...]) -> int:
+        made.append(len(key))
+        return len(key)
+
+    first, second, third = (1,), (1, 2), (1, 2, 3)
+    assert [cache.lookup(k, make) for k in (first, second, first)] == [1, 2, 1]
+    assert made == [1, 2]                           # the second lookup of ``first`` is kept
+    assert cache.lookup(third, make) == 3 and len(cache) == 2
+    assert cache.lookup(first, make) == 1 and made == [1, 2, 3, 1]   # the oldest went

@@ -30,6 +30,7 @@ from rules_engine.azadi.vocabulary import FORBID_REMOVES
 from rules_engine.core.cloning import fast_copy
 from rules_engine.core.effects import Ability, Effect, Listener, Rule
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
+from rules_engine.core.identity_cache import IdentityCache
 
 LISTENER_DEPTH = 8      # a chain of triggered powers deeper than this is a trigger loop
 
@@ -1117,7 +1118,7 @@ class AzadiState(State[Action]):
         if self.listening >= LISTENER_DEPTH:
             self.trigger_loops.append((self.turn, event.name))
             return
-        if event.name not in _listened(self.content):
+        if event.name not in _listened(self.content) or not self._may_hear(event.name):
             return
         self.listening += 1
         try:
@@ -1129,6 +1130,20 @@ class AzadiState(State[Action]):
             self._run_listeners(found)
         finally:
             self.listening -= 1
+
+    def _may_hear(self, name: str) -> bool:
+        """False when no power that could be in play now listens to event ``name``
+        (a quick test before the full search of :meth:`_listening_to`)."""
+        if self.foundation is not None or name in _ideologues_hear(self.content):
+            return True
+        if self.tyranny is not None and any(name in _listeners_in(choice.while_active)
+                                            for choice in self.tyranny.card.choices):
+            return True
+        for number in self.resistance.values():
+            card = self.resistance_cards.get(number)
+            if card is not None and name in _listeners_in(card.effects):
+                return True
+        return self.mandate is not None and name in _listeners_in(self.mandate.rebel)
 
     def _listening_to(self, event: Event) -> list[tuple[str, int, Ability]]:
         """(source, index, ability) of the acting player's powers listening to
@@ -1420,21 +1435,19 @@ class AzadiState(State[Action]):
         return players is None or int(players) == len(self.players)
 
     def _can_pay(self, cost: Any, infamy: int = 0) -> bool:
-        me = self.players[self.player]
+        held = self.players[self.player].resources
         if not cost.items:
-            return me.resources["infamy"] >= infamy
-        for kind, n in cost.items:
-            if kind in (*RESOURCES, "legacy", "infamy") and me.resources[kind] < int(n):
+            return held["infamy"] >= infamy
+        each, specific, any_kind, needs_voter, own_infamy = _cost_facts(cost)
+        for kind, n in each:
+            if held[kind] < n:
                 return False
-        specific = sum(int(n) for k, n in cost.items if k in RESOURCES)
-        if int(cost.get("any", 0)) > self.basic_total(self.player) - specific:
+        if any_kind and any_kind > self.basic_total(self.player) - specific:
             return False
-        needs_voter = int(cost.get("discard_own_voters", 0)) or \
-            int(cost.get("evict_own_voters", 0))
         if needs_voter and not any(self.zone_with_spare(self.player, i)
                                    for i in range(len(self.board.zones))):
             return False
-        return me.resources["infamy"] >= infamy + int(cost.get("infamy", 0))
+        return held["infamy"] >= infamy + own_infamy
 
     def _pay(self, cost: Any, infamy: int) -> None:
         me = self.players[self.player]
@@ -1538,44 +1551,64 @@ class AzadiState(State[Action]):
         return trial
 
 
-_SHARED: dict[int, tuple[AzadiContent, dict[int, Any]]] = {}
-_LISTENED: dict[int, tuple[AzadiContent, frozenset[str]]] = {}
 IdeologuePowers = list[tuple[str, list[tuple[int, str, tuple[Effect, ...]]]]]
-_POWERS: dict[int, tuple[AzadiContent, IdeologuePowers]] = {}
-_FACTS: dict[int, tuple[Effect, tuple[str, bool, int | None] | None]] = {}
-_TARGETS: dict[int, tuple[Ability, tuple[str, ...]]] = {}
+Listeners = dict[str, list[tuple[int, Ability, dict[str, Any]]]]
+CostFacts = tuple[tuple[tuple[str, int], ...], int, int, bool, int]
+PowerFacts = tuple[str, bool, int | None] | None
+_PAYABLE = frozenset((*RESOURCES, "legacy", "infamy"))
 _LABELS: dict[tuple[str, int | str], str] = {}
-_LISTENERS: dict[int, tuple[tuple[Effect, ...], dict[str, list[tuple[int, Ability,
-                                                                    dict[str, Any]]]]]] = {}
+
+# Tables worked out once per content object, and facts once per effect of it (a few
+# contents at a time: a simulation worker is sent a fresh copy with each batch).
+_SHARED: IdentityCache[AzadiContent, dict[int, Any]] = IdentityCache(8)
+_LISTENED: IdentityCache[AzadiContent, frozenset[str]] = IdentityCache(8)
+_POWERS: IdentityCache[AzadiContent, IdeologuePowers] = IdentityCache(8)
+_HEARD: IdentityCache[AzadiContent, frozenset[str]] = IdentityCache(8)
+_FACTS: IdentityCache[Effect, PowerFacts] = IdentityCache(20_000)
+_TARGETS: IdentityCache[Ability, tuple[str, ...]] = IdentityCache(20_000)
+_COSTS: IdentityCache[Any, CostFacts] = IdentityCache(20_000)
+_LISTENERS: IdentityCache[tuple[Effect, ...], Listeners] = IdentityCache(20_000)
 
 
 def _ideologue_powers(content: AzadiContent) -> IdeologuePowers:
-    """Per ideologue, in content order: (level, source label, effects) of each power,
-    built once per content."""
-    held = _POWERS.get(id(content))
-    if held is not None and held[0] is content:
-        return held[1]
-    powers = [(i.id, [(p.level, f"ideologue:{i.id}:{p.level}", p.effects) for p in i.powers])
-              for i in content.ideologues]
-    _POWERS[id(content)] = (content, powers)
-    return powers
+    """Per ideologue, in content order: (level, source label, effects) of each power."""
+    return _POWERS.lookup(content, lambda c: [
+        (i.id, [(p.level, f"ideologue:{i.id}:{p.level}", p.effects) for p in i.powers])
+        for i in c.ideologues])
 
 
-def _listeners_in(effects: tuple[Effect, ...]
-                  ) -> dict[str, list[tuple[int, Ability, dict[str, Any]]]]:
+def _listeners_in(effects: tuple[Effect, ...]) -> Listeners:
     """A power's abilities that listen to events and that the interpreter runs, by
-    event: (index, ability, its ``where`` filter); worked out once per power."""
-    held = _LISTENERS.get(id(effects))
-    if held is not None and held[0] is effects:
-        return held[1]
-    by_event: dict[str, list[tuple[int, Ability, dict[str, Any]]]] = {}
+    event: (index, ability, its ``where`` filter)."""
+    return _LISTENERS.lookup(effects, _find_listeners)
+
+
+def _find_listeners(effects: tuple[Effect, ...]) -> Listeners:
+    by_event: Listeners = {}
     for n, effect in enumerate(effects):
         if isinstance(effect, Ability) and isinstance(effect.when, Listener) and \
                 interpreter.supported(effect):
             by_event.setdefault(effect.when.event, []).append(
                 (n, effect, effect.when.where.to_dict()))
-    _LISTENERS[id(effects)] = (effects, by_event)
     return by_event
+
+
+def _cost_facts(cost: Any) -> CostFacts:
+    """A cost as (each resource and amount, the basic resources named, "any" amount,
+    whether it asks for one of the player's voters, its Infamy)."""
+    return _COSTS.lookup(cost, lambda c: (
+        tuple((k, int(n)) for k, n in c.items if k in _PAYABLE),
+        sum(int(n) for k, n in c.items if k in RESOURCES),
+        int(c.get("any", 0)),
+        bool(int(c.get("discard_own_voters", 0)) or int(c.get("evict_own_voters", 0))),
+        int(c.get("infamy", 0))))
+
+
+def _ideologues_hear(content: AzadiContent) -> frozenset[str]:
+    """The events some ideologue power listens to."""
+    return _HEARD.lookup(content, lambda c: frozenset(
+        name for _, powers in _ideologue_powers(c) for _, _, effects in powers
+        for name in _listeners_in(effects)))
 
 
 def _label(kind: str, key: int | str) -> str:
@@ -1586,52 +1619,40 @@ def _label(kind: str, key: int | str) -> str:
     return found
 
 
-def _power_facts(effect: Effect) -> tuple[str, bool, int | None] | None:
+def _power_facts(effect: Effect) -> PowerFacts:
     """(when, whether the interpreter runs it, its use limit) of an ability; None for a
-    rule. Worked out once per effect."""
-    held = _FACTS.get(id(effect))
-    if held is not None and held[0] is effect:
-        return held[1]
-    facts: tuple[str, bool, int | None] | None = None
-    if isinstance(effect, Ability):
-        limit = effect.limit.get("per_turn") or effect.limit.get("per_game")
-        when = effect.when if isinstance(effect.when, str) else ""    # "": a listener
-        facts = (when, interpreter.supported(effect),
-                 None if limit is None else int(limit))
-    _FACTS[id(effect)] = (effect, facts)
-    return facts
+    rule."""
+    return _FACTS.lookup(effect, _find_power_facts)
+
+
+def _find_power_facts(effect: Effect) -> PowerFacts:
+    if not isinstance(effect, Ability):
+        return None
+    limit = effect.limit.get("per_turn") or effect.limit.get("per_game")
+    when = effect.when if isinstance(effect.when, str) else ""    # "": a listener
+    return (when, interpreter.supported(effect), None if limit is None else int(limit))
 
 
 def _targets(ability: Ability) -> tuple[str, ...]:
     """:func:`interpreter.target_choices`, worked out once per ability."""
-    held = _TARGETS.get(id(ability))
-    if held is not None and held[0] is ability:
-        return held[1]
-    targets = interpreter.target_choices(ability)
-    _TARGETS[id(ability)] = (ability, targets)
-    return targets
+    return _TARGETS.lookup(ability, interpreter.target_choices)
 
 
 def _listened(content: AzadiContent) -> frozenset[str]:
     """Every event some power in ``content`` listens to (most events need no search
-    for listeners); built once per content."""
-    held = _LISTENED.get(id(content))
-    if held is not None and held[0] is content:
-        return held[1]
-    names: set[str] = set()
-    for item in _shared(content).values():
-        if isinstance(item, Ability) and isinstance(item.when, Listener):
-            names.add(item.when.event)
-    _LISTENED[id(content)] = (content, frozenset(names))
-    return frozenset(names)
+    for listeners)."""
+    return _LISTENED.lookup(content, lambda c: frozenset(
+        item.when.event for item in _shared(c).values()
+        if isinstance(item, Ability) and isinstance(item.when, Listener)))
 
 
 def _shared(content: AzadiContent) -> dict[int, Any]:
     """A deepcopy memo mapping every object in ``content`` (frozen, never changed
-    during play) to itself, so clones share it; built once per content."""
-    held = _SHARED.get(id(content))
-    if held is not None and held[0] is content:
-        return held[1]
+    during play) to itself, so clones share it."""
+    return _SHARED.lookup(content, _find_shared)
+
+
+def _find_shared(content: AzadiContent) -> dict[int, Any]:
     memo: dict[int, Any] = {}
     stack: list[Any] = [content]
     while stack:
@@ -1643,7 +1664,6 @@ def _shared(content: AzadiContent) -> dict[int, Any]:
             stack.extend(getattr(item, f.name) for f in dataclasses.fields(item))
         elif isinstance(item, tuple | frozenset):
             stack.extend(item)
-    _SHARED[id(content)] = (content, memo)
     return memo
 
 

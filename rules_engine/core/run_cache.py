@@ -20,10 +20,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.core.simulate import GameRecord, Simulation, run
 
 FORMAT = 1
-_digests: dict[int, tuple[Any, str]] = {}
+_digests: IdentityCache[Any, str] = IdentityCache(4096)
 
 
 def cache_dir() -> Path | None:
@@ -38,12 +39,7 @@ def cache_dir() -> Path | None:
 
 def digest(value: Any) -> str:
     """A stable digest of ``value``'s repr, computed once per object."""
-    held = _digests.get(id(value))
-    if held is not None and held[0] is value:
-        return held[1]
-    found = hashlib.sha256(repr(value).encode()).hexdigest()
-    _digests[id(value)] = (value, found)
-    return found
+    return _digests.lookup(value, lambda v: hashlib.sha256(repr(v).encode()).hexdigest())
 
 
 @lru_cache(maxsize=8)

@@ -66,6 +66,19 @@ def _play_chunk(spec: Simulation, seeds: list[int]) -> list[GameRecord]:
     return [play_one(spec, s) for s in seeds]
 
 
+_worker_spec: list[Simulation] = []     # the spec a worker of run()'s own pool plays
+
+
+def _adopt(spec: Simulation) -> None:
+    """Worker start-up: keep ``spec`` (its content is unpickled once per worker, not
+    once per batch of games)."""
+    _worker_spec[:] = [spec]
+
+
+def _play_seeds(seeds: list[int]) -> list[GameRecord]:
+    return _play_chunk(_worker_spec[0], seeds)
+
+
 def run(spec: Simulation, games: int, seed: int = 0, workers: int = 1,
         executor: Executor | None = None, chunk: int = 50) -> list[GameRecord]:
     """Play ``games`` games; records come back in seed order."""
@@ -73,14 +86,12 @@ def run(spec: Simulation, games: int, seed: int = 0, workers: int = 1,
     if workers <= 1 and executor is None:
         return _play_chunk(spec, seeds)
     chunks = [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
-    own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=workers)
-    try:
-        results = pool.map(_play_chunk, [spec] * len(chunks), chunks)
+    if executor is not None:          # e.g. a distributed one: the spec goes with each batch
+        results = executor.map(_play_chunk, [spec] * len(chunks), chunks)
         return [record for part in results for record in part]
-    finally:
-        if own:
-            pool.shutdown()
+    with ProcessPoolExecutor(max_workers=workers, initializer=_adopt,
+                             initargs=(spec,)) as pool:
+        return [record for part in pool.map(_play_seeds, chunks) for record in part]
 
 
 def summary(records: Iterable[GameRecord], players: int) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from typing import Any
 
 from rules_engine.core.effects import FrozenMap
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
+from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.san.model import MERCENARY_TYPES, Card, SanContent
 
 MOON, STAR = 0, 1
@@ -241,19 +242,12 @@ class SlotActions:
                              for i in range(river_size))
 
 
-_TABLES: dict[int, tuple[SanContent, RulesTables]] = {}
+_TABLES: IdentityCache[SanContent, RulesTables] = IdentityCache(8)
 
 
 def tables_for(content: SanContent) -> RulesTables:
     """The :class:`RulesTables` of ``content``, built once per content object."""
-    held = _TABLES.get(id(content))
-    if held is not None and held[0] is content:
-        return held[1]
-    if len(_TABLES) >= 32:
-        _TABLES.clear()
-    tables = RulesTables(content)
-    _TABLES[id(content)] = (content, tables)
-    return tables
+    return _TABLES.lookup(content, RulesTables)
 
 
 def _pile_in_order(pile: Counter[str]) -> dict[str, int]:
