@@ -17,6 +17,9 @@ from rules_engine.core.game import CHANCE, IllegalAction, RandomBot, State, play
 from rules_engine.spring.engine import (
     AddCounter,
     Draw,
+    DrawDiscard,
+    MoveByCard,
+    MoveByDie,
     Pass,
     Radicalise,
     Resist,
@@ -119,6 +122,52 @@ def test_revolution_space_counter_on_a_radicalised_space() -> None:
     assert state.spaces[1].counters == 2
 
 
+def test_a_turn_with_nothing_to_draw_is_still_played() -> None:
+    """R24: with the deck and the discard both empty, the draw phase draws nothing and
+    the turn goes on (the engine once ended such a turn before its player acted)."""
+    state = ready(3)
+    state.removed.update(state.draw_pile)       # every card not in a hand leaves the game
+    state.draw_pile.clear()
+    card = revolution_cards(["strike"])[0]
+    state.player, state.phase = 0, "action"
+    state.players[0].position = 2
+    state.removed.update(state.players[0].hand)
+    state.players[0].hand = Counter({card: 1})
+    state.removed.update(state.players[1].hand)  # and P2 holds nothing
+    state.players[1].hand.clear()
+    state.players[1].position = 5
+    state.apply_action(Radicalise(card))
+    # P2's turn: nothing was drawn, and P2 is offered the draw phase's choice.
+    assert (state.player, state.phase, state.turn) == (1, "motivate", 2)
+    assert state.current_player() == 1 and not state.draws
+    assert not state.draw_pile and not state.discard and not state.players[1].hand
+    state.apply_action(Pass())
+    assert state.phase == "move" and state.legal() == [MoveByDie()]
+    state.apply_action(MoveByDie())
+    state.apply_action(Roll(4))
+    assert state.players[1].position == 9 and state.phase == "action"
+    state.apply_action(Pass())
+    assert (state.player, state.phase, state.turn) == (2, "motivate", 3)
+    assert state.log[-5:] == ["P1 radicalises space 2 with " + card, "P2 passes",
+                              "P2 rolls the die", "P2 rolls 4 and moves to space 9",
+                              "P2 passes"]
+
+
+def test_draw_and_discard_with_nothing_to_draw_or_discard_ends_the_actions() -> None:
+    """R24: on your own space with an empty hand and nothing to draw, "draw 1 card and
+    discard 1" does nothing, and the turn passes (the engine once offered no action)."""
+    state = ready(3)
+    state.removed.update(state.draw_pile)
+    state.draw_pile.clear()
+    card = revolution_cards(["strike"])[0]
+    state.spaces[1].card, state.spaces[1].owner, state.spaces[1].counters = card, 0, 1
+    state.player, state.phase = 0, "action"
+    state.players[0].position = 2
+    state.removed.update(state.players[0].hand)
+    state.players[0].hand.clear()
+    state.apply_action(DrawDiscard())
+    assert (state.player, state.phase, state.turn) == (1, "motivate", 2)
+    assert state.log[-1] == "P1 draws a card to discard one" and not state.players[0].hand
 
 
 def conserved(state: SpringState) -> int:
@@ -138,10 +187,14 @@ def play_checked(seed: int) -> None:
     state = SpringGame(content(), players).new_initial_state(seed)
     total = sum(c.copies for c in content().cards)
     bots = [RandomBot(seed * 10 + i) for i in range(players)]
+    moves = 0                                   # every turn has one move, seats in order
     while not state.is_terminal():
         player = state.current_player()
-        state.apply_action(state.sample_chance() if player == CHANCE
-                           else bots[player].choose(state))
+        action = state.sample_chance() if player == CHANCE else bots[player].choose(state)
+        if isinstance(action, MoveByDie | MoveByCard):
+            assert player == moves % players, (seed, state.turn)
+            moves += 1
+        state.apply_action(action)
         assert conserved(state) == total
         assert all(1 <= p.position <= 50 and p.vt >= 0 for p in state.players)
         assert all(0 <= s.counters <= state.config.max_counters
@@ -151,6 +204,7 @@ def play_checked(seed: int) -> None:
                      if state.spaces[n - 1].card is not None]
             assert len(kinds) == len(set(kinds)), country
     assert state.end_reason in {"overthrows", "turn limit"}
+    assert moves == state.turn
     if state.end_reason == "overthrows":
         assert len(state.overthrown) == 4
 

@@ -1,11 +1,12 @@
 """Spring's rules as a :class:`~rules_engine.core.game.State`, for 2 to 6 players.
 
-A turn has five phases: *draw* (one card; a Motivation card may be discarded to
-draw two more), *move* (a die roll, or a discarded card's force), *action* (on a
-Revolution space one of four actions; on a country space radicalise, reinforce,
-exchange, draw-and-discard, or resist another player's space), *overthrow* (when
-the card played this turn completes a country: 2 / 5 / 3 / 1 Victory Tokens) and
-*end* (hand limit 5). Four overthrows end the game; every space holding one of
+A turn has five phases: *draw* (one card, or none when the deck and the discard are
+both empty, and the turn goes on; a Motivation card may be discarded to draw two
+more), *move* (a die roll, or a discarded card's force), *action* (on a Revolution
+space one of four actions; on a country space radicalise, reinforce, exchange,
+draw-and-discard, or resist another player's space), *overthrow* (when the card
+played this turn completes a country: 2 / 5 / 3 / 1 Victory Tokens) and *end*
+(hand limit 5). Four overthrows end the game; every space holding one of
 your counters adds 1 VT. Rulings: docs/rulings.md (Spring).
 
 Simulations play hundreds of thousands of steps, so the hot paths are kept lean:
@@ -662,11 +663,14 @@ class SpringState(State[Action]):
         self.end_reason = "overthrows"
 
     def _end_actions(self) -> None:
+        """On to the end phase: once the cards due are drawn, ``_advance`` checks the
+        hand limit and passes the turn (the next turn may start within it). Only once:
+        a turn that starts with nothing to draw is at once in its motivate phase, and a
+        second check here would end it before its player acted (R24)."""
         if self.finished:
             return
         self.phase = "hand_limit"
         self._advance()
-        self._finish_turn_if_done()
 
     def _finish_turn_if_done(self) -> None:
         if self.finished or self.draws:
@@ -704,6 +708,8 @@ class SpringState(State[Action]):
             self.phase = "motivate"
         elif self.after_draw:
             self.phase, self.after_draw = self.after_draw, ""
+            if not self.players[self.player].hand:      # nothing drawn, nothing to discard
+                self._end_actions()
         elif self.phase == "hand_limit":
             self._finish_turn_if_done()
 
