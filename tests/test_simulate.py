@@ -142,15 +142,17 @@ def test_a_worker_sent_fresh_content_with_every_batch_stays_bounded() -> None:
 
     from rules_engine.azadi import engine as azadi_engine
     from rules_engine.san import engine as san_engine
+    from rules_engine.spring import engine as spring_engine
 
-    azadi = validate([CARDS / "azadi"]).models["azadi"]
+    models = validate([CARDS]).models
     for batch in range(12):
-        for game, content in (("azadi", azadi), ("san", SAN)):
+        for game, content in (("azadi", models["azadi"]), ("san", SAN),
+                              ("spring", models["spring"])):
             fresh = pickle.loads(pickle.dumps(content))
             run(Simulation(f"rules_engine.{game}.simulation:setup",
                            (("content", fresh), ("bots", ("random",) * 2))), 1, seed=batch)
     assert len(azadi_engine._SHARED) == len(azadi_engine._POWERS) == 8
-    assert len(san_engine._TABLES) == 8
+    assert len(san_engine._TABLES) == len(spring_engine._TABLES) == 8
 
 
 def test_identity_cache_keeps_the_newest_entries() -> None:

@@ -28,6 +28,7 @@ from typing import Any
 
 from rules_engine.core.effects import FrozenMap
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
+from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.spring.model import Card, SpringContent
 
 # -- actions ---------------------------------------------------------------------------
@@ -234,18 +235,12 @@ class RulesTables:
         return found
 
 
-_TABLES: dict[int, RulesTables] = {}
+_TABLES: IdentityCache[SpringContent, RulesTables] = IdentityCache(8)
 
 
 def tables_for(content: SpringContent) -> RulesTables:
-    """The tables of ``content``, built on first use (keyed by identity: the entry holds
-    ``content``, so its id cannot be reused while the entry lives)."""
-    found = _TABLES.get(id(content))
-    if found is None or found.content is not content:
-        if len(_TABLES) >= 16:
-            _TABLES.clear()
-        found = _TABLES[id(content)] = RulesTables(content)
-    return found
+    """The tables of ``content``, built on first use."""
+    return _TABLES.lookup(content, RulesTables)
 
 
 def minimal_sets(pool: tuple[str, ...], needed: int,
