@@ -728,90 +728,85 @@ class AzadiState(State[Action]):
         return line
 
     def _apply_action(self, action: Action) -> str:
+        handler = _APPLY.get(type(action))
+        if handler is None:
+            raise IllegalAction(repr(action))
+        return handler(self, action)
+
+    def _take(self, action: Take) -> str:
+        self.players[self.player].resources[action.kind] += 1
         who = f"P{self.player + 1}"
+        self.setup_left.pop(0)
+        if self.setup_left:
+            self.player = self.setup_left[0]
+        else:
+            self.player = 0
+            self._start_turn()
+        return f"{who} takes 1 {action.kind}"
+
+    def _parley(self, action: Parley) -> str:
+        self.parleyed.add(action.zone)
+        self.board.add_voter(action.zone, IMPERIAL, self.track)
+        self.players[self.player].resources[action.kind] += 1
+        return (f"P{self.player + 1} parleys: an Imperial voter in zone {action.zone}, "
+                f"1 {action.kind}")
+
+    def _redraw(self) -> str:
+        self._pay_any(self.player, self.config.redraw_cost)
+        assert self.current is not None      # the refused card is set aside (R18)
+        self.current = None
+        self.pending.append("ideology")
+        return f"P{self.player + 1} pays {self.config.redraw_cost} to redraw"
+
+    def _discard_to_cap(self, action: Discard) -> str:
+        self.players[self.player].resources[action.kind] -= 1
+        self._after_cap()
+        return f"P{self.player + 1} discards 1 {action.kind} down to the cap"
+
+    def _influence(self, action: Influence) -> str:
         me = self.players[self.player]
-        if isinstance(action, Draw):
-            return self._draw(action.card)
-        if isinstance(action, Take):
-            me.resources[action.kind] += 1
-            self.setup_left.pop(0)
-            if self.setup_left:
-                self.player = self.setup_left[0]
-            else:
-                self.player = 0
-                self._start_turn()
-            return f"{who} takes 1 {action.kind}"
-        if isinstance(action, Parley):
-            self.parleyed.add(action.zone)
-            self.board.add_voter(action.zone, IMPERIAL, self.track)
-            me.resources[action.kind] += 1
-            return f"{who} parleys: an Imperial voter in zone {action.zone}, 1 {action.kind}"
-        if isinstance(action, EndParley):
-            return self._attack()
-        if isinstance(action, Redraw):
-            self._pay_any(self.player, self.config.redraw_cost)
-            assert self.current is not None      # the refused card is set aside (R18)
-            self.current = None
-            self.pending.append("ideology")
-            return f"{who} pays {self.config.redraw_cost} to redraw"
-        if isinstance(action, Answer):
-            return self._answer(action.side)
-        if isinstance(action, Discard):
-            me.resources[action.kind] -= 1
-            self._after_cap()
-            return f"{who} discards 1 {action.kind} down to the cap"
-        if isinstance(action, Influence):
-            card = self.slots[action.slot]
-            assert card is not None
-            for kind, n in self.voter_cards[card].cost.items:
-                self.spend(self.player, kind, int(n))
-            extra = self._modified("voter_card_cost", 0)
-            if extra:
-                self._pay_any(self.player, extra)
-            me.to_place += self._votes_of(card)
-            self.voter_discard[card] += 1
-            self.slots[action.slot] = None
-            self._emit(Event("voter_card_influenced", self.player, facts=(
-                ("voters", self.voter_cards[card].voters),)))
-            self._refill_slot(action.slot)
-            return f"{who} influences {card} ({self.voter_cards[card].voters} voters)"
-        if isinstance(action, Place):
-            return self._place(me, action)
-        if isinstance(action, Coalition):
-            zone = self.board.zones[action.zone]
-            mine = min(zone.count(self.player), zone.majority - 1)
-            self.board.form_coalition(action.zone, self.player, action.partner,
-                                      (mine, zone.majority - mine), self.track)
-            self._emit(Event("coalition_formed", self.player))
-            self._check_azadi()
-            return f"{who} forms a coalition with P{action.partner + 1} in zone {action.zone}"
-        if isinstance(action, EndTurn):
-            me.to_place = 0          # voters of a card not placed this turn are discarded
-            return self._end_turn()
-        if isinstance(action, Dissent):
-            return self.dissent_against(action.zone, free=False, order=action.order)
-        if isinstance(action, DissentMandate):
-            return self._dissent_mandate()
-        if isinstance(action, Contribute):
-            cost = self.tracker_costs[len(self.contributions)]
-            me.resources["legacy"] -= cost
-            self.contributions.append(self.player)
-            self._emit(Event("monument_contribution", self.player))
-            return f"{who} pays {cost} Legacy for contribution {len(self.contributions)}"
-        if isinstance(action, Vote):
-            return self._vote(action.side)
-        if isinstance(action, UsePower):
-            return self._use_power(action)
-        if isinstance(action, Gerrymander):
-            return self._gerrymander(action)
-        if isinstance(action, ProposeTrade | Offer | WithdrawOffer | Reply):
-            return self._trade(action)
-        if isinstance(action, DiscardOwn):
-            self.board.remove_voter(action.zone, self.player, self.track)
-            self._emit(Event("voter_discarded", self.player, self.player))
-            self._check_azadi()
-            return f"{who} discards one of their voters in zone {action.zone}"
-        raise IllegalAction(repr(action))
+        card = self.slots[action.slot]
+        assert card is not None
+        for kind, n in self.voter_cards[card].cost.items:
+            self.spend(self.player, kind, int(n))
+        extra = self._modified("voter_card_cost", 0)
+        if extra:
+            self._pay_any(self.player, extra)
+        me.to_place += self._votes_of(card)
+        self.voter_discard[card] += 1
+        self.slots[action.slot] = None
+        self._emit(Event("voter_card_influenced", self.player, facts=(
+            ("voters", self.voter_cards[card].voters),)))
+        self._refill_slot(action.slot)
+        return f"P{self.player + 1} influences {card} ({self.voter_cards[card].voters} voters)"
+
+    def _coalition(self, action: Coalition) -> str:
+        zone = self.board.zones[action.zone]
+        mine = min(zone.count(self.player), zone.majority - 1)
+        self.board.form_coalition(action.zone, self.player, action.partner,
+                                  (mine, zone.majority - mine), self.track)
+        self._emit(Event("coalition_formed", self.player))
+        self._check_azadi()
+        return (f"P{self.player + 1} forms a coalition with P{action.partner + 1} in zone "
+                f"{action.zone}")
+
+    def _contribute(self) -> str:
+        cost = self.tracker_costs[len(self.contributions)]
+        self.players[self.player].resources["legacy"] -= cost
+        self.contributions.append(self.player)
+        self._emit(Event("monument_contribution", self.player))
+        return (f"P{self.player + 1} pays {cost} Legacy for contribution "
+                f"{len(self.contributions)}")
+
+    def _discard_own(self, action: DiscardOwn) -> str:
+        self.board.remove_voter(action.zone, self.player, self.track)
+        self._emit(Event("voter_discarded", self.player, self.player))
+        self._check_azadi()
+        return f"P{self.player + 1} discards one of their voters in zone {action.zone}"
+
+    def _end_turn_action(self) -> str:
+        self.players[self.player].to_place = 0   # voters of a card not placed are discarded
+        return self._end_turn()
 
     def _draw(self, card: str) -> str:
         what = self.pending.pop(0)
@@ -1551,6 +1546,31 @@ class AzadiState(State[Action]):
         return trial
 
 
+# How each kind of action is applied (one table lookup instead of a chain of tests).
+_APPLY: dict[type, Callable[[AzadiState, Any], str]] = {
+    Draw: lambda s, a: s._draw(a.card),
+    Take: AzadiState._take,
+    Parley: AzadiState._parley,
+    EndParley: lambda s, a: s._attack(),
+    Redraw: lambda s, a: s._redraw(),
+    Answer: lambda s, a: s._answer(a.side),
+    Discard: AzadiState._discard_to_cap,
+    Influence: AzadiState._influence,
+    Place: lambda s, a: s._place(s.players[s.player], a),
+    Coalition: AzadiState._coalition,
+    EndTurn: lambda s, a: s._end_turn_action(),
+    Dissent: lambda s, a: s.dissent_against(a.zone, free=False, order=a.order),
+    DissentMandate: lambda s, a: s._dissent_mandate(),
+    Contribute: lambda s, a: s._contribute(),
+    Vote: lambda s, a: s._vote(a.side),
+    UsePower: AzadiState._use_power,
+    Gerrymander: AzadiState._gerrymander,
+    ProposeTrade: AzadiState._trade,
+    Offer: AzadiState._trade,
+    WithdrawOffer: AzadiState._trade,
+    Reply: AzadiState._trade,
+    DiscardOwn: AzadiState._discard_own,
+}
 IdeologuePowers = list[tuple[str, list[tuple[int, str, tuple[Effect, ...]]]]]
 Listeners = dict[str, list[tuple[int, Ability, dict[str, Any]]]]
 CostFacts = tuple[tuple[tuple[str, int], ...], int, int, bool, int]
