@@ -9,9 +9,13 @@ it does not fit at the minimum the caller gets the overflow in mm and reports it
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reportlab.lib.colors import CMYKColor, Color
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -144,8 +148,11 @@ def fit(markup: str, role: str, size: float, min_size: float, leading: float,
 
 def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top: float,
          width: float, height: float, align: str, valign: str, colour: str) -> None:
-    """Draw fitted text in the box whose top-left is (x, y_top), in points."""
-    from compiler.forms import colour as to_colour
+    """Draw fitted text in the box whose top-left is (x, y_top), in points.
+
+    The text operators are written straight into the page (one text object per box),
+    each font run encoded once per document: the same words recur on many cards.
+    """
     from compiler.forms import place_icon
 
     size = result.size
@@ -155,17 +162,25 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
     elif valign == "bottom":
         y_top -= height - block
     baseline = y_top - size * (leading - 1) / 2 - size * 0.8
-    ink = to_colour(colour)
     icons: list[tuple[str, float, float]] = []
-    text = canvas.beginText()
-    text.setFillColor(ink)
-    current_font = ""
+    ops = ["BT", _fill_operator(colour)]
+    runs = _document_runs(canvas)
+    size_text = fp_str(size)
+    font_in_use = ""         # the font of the pending text
+    subset_in_use = ""       # the font subset the page is set to
     pending: list[str] = []
 
     def flush() -> None:
-        if pending:
-            text.textOut("".join(pending))
-            pending.clear()
+        nonlocal subset_in_use
+        if not pending:
+            return
+        text = "".join(pending)
+        pending.clear()
+        for subset, escaped in runs(font_in_use, text):
+            if subset != subset_in_use:
+                ops.append(f"{subset} {size_text} Tf")
+                subset_in_use = subset
+            ops.append(f"({escaped}) Tj")
 
     for line in result.lines:
         if align == "center":
@@ -174,31 +189,67 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
             cursor = x + width - line.width
         else:
             cursor = x
-        text.setTextOrigin(cursor, baseline)
+        ops.append(f"1 0 0 1 {fp_str(cursor, baseline)} Tm")
         for index, word in enumerate(line.words):
             if index:
-                if not current_font:
-                    current_font = fonts.pdf_name(role)
-                    text.setFont(current_font, size)
+                if not font_in_use:
+                    font_in_use = fonts.pdf_name(role)
                 pending.append(" ")
-                cursor += _width(" ", current_font, size)
+                cursor += _width(" ", font_in_use, size)
             for piece in word:
                 if piece.icon is not None:
                     flush()
                     side = size * ICON_SCALE
                     icons.append((piece.icon, cursor, baseline - size * 0.2))
                     cursor += side
-                    text.setTextOrigin(cursor, baseline)
+                    ops.append(f"1 0 0 1 {fp_str(cursor, baseline)} Tm")
                     continue
                 font = fonts.style_font(role, piece.bold, piece.italic)
-                if font != current_font:
+                if font != font_in_use:
                     flush()
-                    text.setFont(font, size)
-                    current_font = font
+                    font_in_use = font
                 pending.append(piece.text)
                 cursor += _width(piece.text, font, size)
         flush()
         baseline -= size * leading
-    canvas.drawText(text)
+    ops.append("ET")
+    canvas._code.append(" ".join(ops))
     for name, ix, iy in icons:
         place_icon(canvas, name, ix, iy, size * ICON_SCALE)
+
+
+@lru_cache(maxsize=256)
+def _fill_operator(colour: str) -> str:
+    """The PDF operator that sets ``colour`` (as layouts write it) as the fill colour."""
+    from compiler.forms import colour as to_colour
+
+    ink: Color = to_colour(colour)
+    if isinstance(ink, CMYKColor):
+        d = ink.density
+        return f"{fp_str(d * ink.cyan, d * ink.magenta, d * ink.yellow, d * ink.black)} k"
+    return f"{fp_str(ink.red, ink.green, ink.blue)} rg"
+
+
+def _document_runs(canvas: Canvas) -> Callable[[str, str], list[tuple[str, str]]]:
+    """``runs(font, text)``: the (font subset name, escaped bytes) pieces that show
+    ``text`` in ``font`` in this canvas's document, worked out once per document (the
+    subsets are the document's own, so the memo lives with it)."""
+    doc = canvas._doc
+    memo: dict[tuple[str, str], list[tuple[str, str]]] | None = getattr(
+        doc, "_samizdat_runs", None)
+    if memo is None:
+        memo = {}
+        doc._samizdat_runs = memo
+
+    def runs(font_name: str, text: str) -> list[tuple[str, str]]:
+        found = memo.get((font_name, text))
+        if found is None:
+            font = pdfmetrics.getFont(font_name)
+            if not getattr(font, "_dynamicFont", False):
+                raise TypeError(f"font {font_name!r} is not an embedded TrueType font")
+            found = memo[(font_name, text)] = [
+                (font.getSubsetInternalName(subset, doc), canvas._escape(part))
+                for subset, part in font.splitString(text, doc)]
+        return found
+
+    return runs
