@@ -45,7 +45,7 @@ class Zone:
         return self.volatile - sum(self.volatile_voters.values())
 
     def count(self, owner: int) -> int:
-        return self.voters[owner] + self.volatile_voters[owner]
+        return self.voters.get(owner, 0) + self.volatile_voters.get(owner, 0)
 
     def gerrymandering_rights(self) -> int | None:
         """Strictly most voters (Imperials included); a tie gives nobody the rights."""

@@ -179,6 +179,7 @@ Action = Draw | Take | Parley | EndParley | Answer | Redraw | Discard | Influenc
 
 TRADE_RATIOS = ((1, 1), (1, 2), (2, 1))     # the offers an engine player considers
 TRADEABLE = (*RESOURCES, "legacy", "infamy")  # special resources trade too
+_R1, _R2, _R3, _R4 = RESOURCES                 # the four basic resources, summed often
 
 # Actions are immutable values, so the common ones are made once and shared.
 _END_PARLEY, _END_TURN, _REDRAW, _WITHDRAW = EndParley(), EndTurn(), Redraw(), WithdrawOffer()
@@ -355,8 +356,8 @@ class AzadiState(State[Action]):
 
     def basic_total(self, player: int) -> int:
         """Funds, Clout, Media and Trust: what "any resources" can be paid with."""
-        held = self.players[player].resources
-        return sum(held[k] for k in RESOURCES)
+        held = self.players[player].resources.get
+        return held(_R1, 0) + held(_R2, 0) + held(_R3, 0) + held(_R4, 0)
 
     # -- API ---------------------------------------------------------------------------
 
@@ -434,45 +435,60 @@ class AzadiState(State[Action]):
             return [Discard(k) for k in (*RESOURCES, "legacy", "infamy") if me.resources[k]]
         if self.phase == "vote":
             return [Vote(0), Vote(1)]
-        out = [_END_TURN]
-        extra, basic = self._modified("voter_card_cost", 0), self.basic_total(self.player)
+        return self._main_actions(me)
+
+    def _main_actions(self, me: Player) -> list[Action]:
+        """The actions of the main phase, in the engine's order."""
+        player = self.player
+        zones = self.board.zones
+        ordered = {placed.zone for placed in self.in_play}     # zones under an Order
+        held = me.resources.get
+        basic = held(_R1, 0) + held(_R2, 0) + held(_R3, 0) + held(_R4, 0)
+        out: list[Action] = [_END_TURN]
+        extra = self._modified("voter_card_cost", 0)
         out += [Influence(i) for i, card in enumerate(self.slots)
                 if card is not None and self._affordable(me, card, extra, basic)]
         if me.to_place or me.mat_voters:
-            for i, zone in enumerate(self.board.zones):
-                if not self._may_enter(i):
+            volatile_open = self.tyranny is None or self.azadi
+            for i, zone in enumerate(zones):
+                if i in ordered and not self._may_enter(i):
                     continue
                 if zone.free_ordinary() > 0:
                     out.append(_zone_actions(i)[1])
-                if zone.free_volatile() > 0 and (self.tyranny is None or self.azadi):
+                if volatile_open and zone.free_volatile() > 0:
                     out.append(_zone_actions(i)[2])
         out += [UsePower(source, n, target) for source, n, ability in self._usable_powers()
                 for target in _targets(ability)]
         out += self._gerrymanders() + self._trade_proposals()
         if self.mandate is not None and not self.mandate_flipped and \
-                self.basic_total(self.player) >= self._mandate_dissent_cost():
+                basic >= self._mandate_dissent_cost():
             out.append(DissentMandate())
         spot = len(self.contributions)
         if not self.azadi and spot < len(self.tracker_costs) and \
-                me.resources["legacy"] >= self.tracker_costs[spot]:
+                held("legacy", 0) >= self.tracker_costs[spot]:
             out.append(Contribute())
         for placed in self.in_play:
             cost = placed.order.dissent_cost
-            if all(me.resources[k] >= int(n) for k, n in cost.items if k in RESOURCES) and \
-                    self.basic_total(self.player) >= int(cost.get("any", 0)):
+            if all(held(k, 0) >= int(n) for k, n in cost.items if k in RESOURCES) and \
+                    basic >= int(cost.get("any", 0)):
                 out.append(Dissent(placed.zone, placed.order.number))
-        for i in range(len(self.board.zones)):
-            if self.zone_with_spare(self.player, i):
+        for i, zone in enumerate(zones):
+            spare = zone.voters.get(player, 0)
+            if spare and player in zone.holder:
+                spare -= zone.split[zone.holder.index(player)]
+            if spare > 0:
                 out.append(_zone_actions(i)[3])
         if not self.azadi:
-            for i, zone in enumerate(self.board.zones):
-                if zone.holder or zone.count(self.player) == 0 or \
-                        self._forbidden(i, "coalition") or self._mandate_forbids("coalition"):
+            for i, zone in enumerate(zones):
+                mine = zone.count(player)
+                if zone.holder or mine == 0 or (i in ordered and self._forbidden(
+                        i, "coalition")) or self._mandate_forbids("coalition"):
                     continue
                 for partner in range(len(self.players)):
-                    if partner != self.player and zone.count(partner) and \
-                            zone.count(self.player) + zone.count(partner) >= zone.majority:
-                        out.append(Coalition(i, partner))
+                    if partner != player:
+                        theirs = zone.count(partner)
+                        if theirs and mine + theirs >= zone.majority:
+                            out.append(Coalition(i, partner))
         return out
 
     # -- gerrymandering and trading ----------------------------------------------------
@@ -626,10 +642,10 @@ class AzadiState(State[Action]):
         cost = self.voter_cards[card_id].cost
         if extra is None:
             extra = self._modified("voter_card_cost", 0)
-        held = me.resources
+        held = me.resources.get
         specific = 0
         for kind, n in cost.items:
-            if held[kind] < int(n):
+            if held(kind, 0) < int(n):
                 return False
             specific += int(n)
         if basic is None:
@@ -1028,8 +1044,8 @@ class AzadiState(State[Action]):
 
     def zone_with_spare(self, player: int, index: int) -> bool:
         zone = self.board.zones[index]
-        spare = zone.voters[player]
-        if player in zone.holder:
+        spare = zone.voters.get(player, 0)
+        if spare and player in zone.holder:
             spare -= zone.split[zone.holder.index(player)]
         return spare > 0
 
@@ -1331,9 +1347,9 @@ class AzadiState(State[Action]):
         """(source, effects, Infamy cost) of every power the current player may use."""
         me = self.players[self.player]
         found: list[tuple[str, tuple[Effect, ...], int]] = []
-        levels = me.levels
+        levels = me.levels.get
         for ideologue, powers in _ideologue_powers(self.content):
-            reached = levels[ideologue]
+            reached = levels(ideologue, 0)
             for level, source, effects in powers:
                 if reached >= level:
                     found.append((source, effects, 0))
@@ -1364,10 +1380,10 @@ class AzadiState(State[Action]):
                 effects = monument.two_player_power if len(self.players) == 2 \
                     else monument.power
                 found.append(("monument", effects, 0))
-        infamy = me.resources["infamy"]
-        for maidaan in self.content.maidaan_powers:
-            if infamy >= maidaan.cost:
-                found.append((_label("maidaan", maidaan.id), maidaan.effects, maidaan.cost))
+        infamy = me.resources.get("infamy", 0)
+        for cost, source, effects in _maidaan_powers(self.content):
+            if infamy >= cost:
+                found.append((source, effects, cost))
         return found
 
     def _usable_powers(self) -> list[tuple[str, int, Ability]]:
@@ -1385,7 +1401,8 @@ class AzadiState(State[Action]):
                 assert isinstance(effect, Ability)
                 if not supported or (effect.condition and not self._holds(effect, source)):
                     continue
-                if not repeatable and uses[(source, n)] >= (1 if limit is None else limit):
+                if not repeatable and uses.get((source, n), 0) >= (1 if limit is None
+                                                                    else limit):
                     continue       # unlimited powers still once a turn in the engine (R21)
                 if not self._can_pay(effect.cost, infamy):
                     continue
@@ -1584,6 +1601,8 @@ _SHARED: IdentityCache[AzadiContent, dict[int, Any]] = IdentityCache(8)
 _LISTENED: IdentityCache[AzadiContent, frozenset[str]] = IdentityCache(8)
 _POWERS: IdentityCache[AzadiContent, IdeologuePowers] = IdentityCache(8)
 _HEARD: IdentityCache[AzadiContent, frozenset[str]] = IdentityCache(8)
+_MAIDAAN: IdentityCache[AzadiContent, list[tuple[int, str, tuple[Effect, ...]]]] = \
+    IdentityCache(8)
 _FACTS: IdentityCache[Effect, PowerFacts] = IdentityCache(20_000)
 _TARGETS: IdentityCache[Ability, tuple[str, ...]] = IdentityCache(20_000)
 _COSTS: IdentityCache[Any, CostFacts] = IdentityCache(20_000)
@@ -1595,6 +1614,12 @@ def _ideologue_powers(content: AzadiContent) -> IdeologuePowers:
     return _POWERS.lookup(content, lambda c: [
         (i.id, [(p.level, f"ideologue:{i.id}:{p.level}", p.effects) for p in i.powers])
         for i in c.ideologues])
+
+
+def _maidaan_powers(content: AzadiContent) -> list[tuple[int, str, tuple[Effect, ...]]]:
+    """(Infamy cost, source label, effects) of each Maidaan power, in content order."""
+    return _MAIDAAN.lookup(content, lambda c: [
+        (m.cost, _label("maidaan", m.id), m.effects) for m in c.maidaan_powers])
 
 
 def _listeners_in(effects: tuple[Effect, ...]) -> Listeners:
