@@ -80,16 +80,6 @@ def _width(text: str, font: str, size: float) -> float:
     return float(stringWidth(text, font, size))
 
 
-def piece_width(piece: Piece, role: str, size: float) -> float:
-    if piece.icon is not None:
-        return size * ICON_SCALE
-    return _width(piece.text, fonts.style_font(role, piece.bold, piece.italic), size)
-
-
-def word_width(word: Word, role: str, size: float) -> float:
-    return sum(piece_width(p, role, size) for p in word)
-
-
 @dataclass(frozen=True)
 class Line:
     words: tuple[Word, ...]
@@ -106,18 +96,42 @@ class Fit:
     overflow_axis: str = ""     # "height" or "width"
 
 
-def wrap(paragraphs: tuple[Paragraph, ...], role: str, size: float, width: float
-         ) -> tuple[tuple[Line, ...], float]:
-    """Break paragraphs into lines no wider than ``width``; also the widest word."""
-    space = _width(" ", fonts.pdf_name(role), size)
+@lru_cache(maxsize=16384)
+def measure(markup: str, role: str, size: float) -> tuple[tuple[float, ...], ...]:
+    """The width of every word of ``markup`` (per paragraph) in ``role`` at ``size``:
+    worked out once per text and size (the same text recurs on many cards)."""
+    styles: dict[tuple[bool, bool], str] = {}
+    measured = []
+    for paragraph in parse(markup):
+        widths = []
+        for word in paragraph:
+            w = 0.0
+            for piece in word:
+                if piece.icon is not None:
+                    w += size * ICON_SCALE
+                    continue
+                style = (piece.bold, piece.italic)
+                font = styles.get(style)
+                if font is None:
+                    font = styles[style] = fonts.style_font(role, piece.bold, piece.italic)
+                w += _width(piece.text, font, size)
+            widths.append(w)
+        measured.append(tuple(widths))
+    return tuple(measured)
+
+
+def wrap(paragraphs: tuple[Paragraph, ...], widths: tuple[tuple[float, ...], ...],
+         space: float, width: float) -> tuple[tuple[Line, ...], float]:
+    """Break paragraphs (with their word widths) into lines no wider than ``width``;
+    also the widest word."""
     lines: list[Line] = []
     widest = 0.0
-    for paragraph in paragraphs:
+    for paragraph, word_widths in zip(paragraphs, widths, strict=True):
         current: list[Word] = []
         current_width = 0.0
-        for word in paragraph:
-            w = word_width(word, role, size)
-            widest = max(widest, w)
+        for word, w in zip(paragraph, word_widths, strict=True):
+            if w > widest:
+                widest = w
             extra = w if not current else space + w
             if current and current_width + extra > width:
                 lines.append(Line(tuple(current), current_width))
@@ -135,7 +149,8 @@ def fit(markup: str, role: str, size: float, min_size: float, leading: float,
     paragraphs = parse(markup)
     current = size
     while True:
-        lines, widest = wrap(paragraphs, role, current, width)
+        space = _width(" ", fonts.pdf_name(role), current)
+        lines, widest = wrap(paragraphs, measure(markup, role, current), space, width)
         needed = len(lines) * current * leading
         if needed <= height + 0.01 and widest <= width + 0.01:
             return Fit(current, lines, 0.0)
