@@ -429,3 +429,63 @@ def test_imperial_voters_added_by_a_power_count_for_a_task() -> None:
     added = [e for e in state.events if e.name == "imperial_voter_added"]
     assert added and all(e.by >= 0 for e in added)
     assert state.task_best[("saj-tyranny-07", 1)] > 0
+
+
+def after_azadi_with_one_area_left(players: int = 3) -> tuple[AzadiState, int]:
+    """A game past azadi whose map is full but for one ordinary area (in the returned
+    zone); no zone but the capital holds a majority and nobody can take one there."""
+    state = in_actions(players)
+    state.azadi = True
+    for index, zone in enumerate(state.board.zones):
+        zone.holder, zone.split = ((state.player,), (zone.majority,)) if index == 0 else ((), ())
+        zone.voters, zone.volatile_voters = Counter(), Counter()
+        owners = [state.player] * zone.majority if index == 0 else []
+        while len(owners) < zone.areas - zone.volatile:
+            owners.append(len(owners) % players)       # spread thin: no one near a majority
+        zone.voters.update(owners)
+        zone.volatile_voters.update(p % players for p in range(zone.volatile))
+    last = len(state.board.zones) - 1
+    state.board.zones[last].voters[(state.player + 1) % players] -= 1   # one area free
+    assert not any(zone.holder for zone in state.board.zones[1:])
+    return state, last
+
+
+def play_to_end_of_turn(state: AzadiState) -> None:
+    """Through chance, an answer and any discards to the actions, then end the turn."""
+    while state.phase != "actions" or state.current_player() == CHANCE:
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance())
+        elif state.phase == "answer":
+            state.apply_action(Answer(0))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    state.apply_action(EndTurn())
+
+
+def test_a_full_map_after_azadi_gives_each_player_one_final_turn() -> None:
+    state, last = after_azadi_with_one_area_left(3)
+    filler = state.player
+    state.players[filler].to_place = 1
+    state.apply_action(Place(last))
+    assert state.final_turns == 3 and not state.finished
+    state.apply_action(EndTurn())                       # the filler's turn was the first
+    for turn in (1, 2):
+        assert not state.finished and state.player == (filler + turn) % 3
+        play_to_end_of_turn(state)
+    assert state.finished and state.end_reason == "the final round after the map filled"
+    assert state.log[-1] == f"P{(filler + 2) % 3 + 1} ends the turn"
+
+
+def test_the_game_ends_at_once_when_every_zone_holds_a_majority() -> None:
+    state, last = after_azadi_with_one_area_left(3)
+    me = state.player
+    for zone in state.board.zones[1:-1]:
+        zone.holder, zone.split = (IMPERIAL,), (zone.majority,)
+    zone = state.board.zones[last]
+    zone.voters = Counter({me: zone.majority - 1 - zone.volatile_voters[me],
+                           (me + 1) % 3: zone.areas - zone.volatile - zone.majority})
+    state.players[me].to_place = 1
+    state.apply_action(Place(last))                     # the last majority forms
+    assert zone.holder == (me,)
+    assert state.finished and state.end_reason == "all majorities formed"
+    assert state.final_turns is None

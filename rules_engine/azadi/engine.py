@@ -281,6 +281,7 @@ class AzadiState(State[Action]):
         self.trade_return = "actions"              # the phase a trade interrupts
         self.offer: Offer | None = None
         self.azadi = False
+        self.final_turns: int | None = None      # turns left once the map is full (R25)
         self.finished = False
         self.end_reason = ""
         self.tyranny_deck = list(campaign.tyranny_cards)
@@ -739,6 +740,8 @@ class AzadiState(State[Action]):
     def _apply(self, action: Action) -> str:
         line = self._apply_action(action)
         self._majority_events()            # changes no event has reported yet
+        if self.azadi and not self.finished:
+            self._check_end()
         if self.phase == "actions" and not self.finished:
             self._after_cap_in_actions()      # any gain past the cap is discarded at once
         return line
@@ -1027,17 +1030,26 @@ class AzadiState(State[Action]):
     def _end_turn(self) -> str:
         self._timed("end_of_turn")
         line = f"P{self.player + 1} ends the turn"
-        if self.azadi and self._all_settled():
-            self.finished, self.end_reason = True, "all majorities formed or areas filled"
-            return line
+        if self.final_turns is not None:
+            self.final_turns -= 1
+            if self.final_turns == 0:
+                self.finished, self.end_reason = True, "the final round after the map filled"
+                return line
         self.player = (self.player + 1) % len(self.players)
         self._start_turn()
         return line
 
-    def _all_settled(self) -> bool:
+    def _check_end(self) -> None:
+        """After azadi (ruling R25): the game ends as soon as every zone holds a
+        majority; when every area is filled first, each player has one final turn,
+        beginning with this one (the player who filled the last area), and then it
+        ends."""
         zones = self.board.zones
-        return all(z.holder for z in zones) or all(
-            z.free_ordinary() + z.free_volatile() == 0 for z in zones)
+        if all(z.holder for z in zones):
+            self.finished, self.end_reason = True, "all majorities formed"
+        elif self.final_turns is None and all(
+                z.free_ordinary() + z.free_volatile() == 0 for z in zones):
+            self.final_turns = len(self.players)
 
 
     # -- Tyranny cards, Orders and events ---------------------------------------------
