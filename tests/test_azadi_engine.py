@@ -14,11 +14,14 @@ from rules_engine.azadi.engine import (
     Answer,
     AzadiGame,
     AzadiState,
+    Coalition,
     Discard,
     DiscardOwn,
     EndParley,
     EndTurn,
     Place,
+    Redraw,
+    UsePower,
     Vote,
 )
 from rules_engine.azadi.interpreter import unsupported
@@ -322,6 +325,8 @@ def test_unlawful_assembly_forbids_coalitions() -> None:
         state.board.add_voter(1, 0, state.track)
     for _ in range(2):
         state.board.add_voter(1, 1, state.track)
+    for player in state.players[:2]:          # each has an Ideology card to exchange
+        player.levels["idealist"] = max(player.levels["idealist"], 1)
     state.player = 0
     state._legal_cache = None
     assert not [a for a in state.legal_actions() if isinstance(a, Coalition)]
@@ -489,3 +494,115 @@ def test_the_game_ends_at_once_when_every_zone_holds_a_majority() -> None:
     assert zone.holder == (me,)
     assert state.finished and state.end_reason == "all majorities formed"
     assert state.final_turns is None
+
+
+def test_a_redraw_when_the_fuse_is_next_brings_it_up() -> None:
+    """Every draw reaches the Fuse, a redraw included: with the Fuse next in the
+    box, refusing the card brings it up and the game ends, everyone losing."""
+    state = until_player(at_parley(4))
+    state.apply_action(EndParley())
+    state = until_player(state)
+    state.drawn = state.fuse                    # the card in hand was the last before it
+    state.players[state.player].resources.update(funds=4)
+    state.apply_action(Redraw())
+    assert state.finished and state.end_reason == "the Fuse"
+    assert state.drawn == state.fuse and state.returns() == [0.0] * 4
+
+
+def test_an_extra_ideology_card_past_the_fuse_ends_the_game() -> None:
+    state = in_actions()
+    state.drawn = state.fuse
+    state.players[state.player].resources["infamy"] = 12
+    state.apply_action(UsePower("maidaan:maidaan-extra-ideology"))
+    assert state.finished and state.end_reason == "the Fuse"
+    assert state.drawn == state.fuse
+
+
+def test_evicted_voters_not_placed_back_on_their_turn_are_discarded() -> None:
+    state = in_actions()
+    me = state.players[state.player]
+    me.mat_voters = 2                           # evicted before this turn
+    assert any(isinstance(a, Place) for a in state.legal_actions())
+    state.apply_action(Place(0))                # one goes back, one is left
+    assert me.mat_voters == 1
+    state.apply_action(EndTurn())
+    assert me.mat_voters == 0
+
+
+def test_an_order_over_a_resistance_card_blocks_it_until_overturned() -> None:
+    state = in_actions()
+    zones = range(len(state.board.zones))
+    state.resistance = {i: 1 for i in zones}    # no zone free of a Resistance card
+    state.players[state.player].levels[state.resistance_cards[1].ideologue] = 3
+    state.tyranny = None
+    state._trigger_tyranny()
+    placed = state.in_play[-1]
+    assert state.resistance.get(placed.zone) == 1      # covered, not removed
+    source = f"resistance:{placed.zone}"
+    assert source not in {s for s, _, _ in state._sources()}
+    state.in_play.remove(placed)                       # the Order is overturned
+    assert source in {s for s, _, _ in state._sources()}
+
+
+def test_a_resistance_card_is_placed_when_no_zone_is_left_to_open() -> None:
+    state = in_actions()
+    state.spare_zones = []
+    card = state.tyranny_deck[-1]
+    state._trigger_tyranny()
+    assert state.tyranny is not None
+    ordered = {p.zone for p in state.in_play}
+    state.tyranny.progress[0] = card.choices[0].times
+    state._resolve_tyranny(0)
+    assert list(state.resistance.values()) == [card.choices[0].resistance]
+    where = next(iter(state.resistance))
+    assert where not in ordered
+
+
+def test_a_coalition_exchanges_ideology_cards_of_the_most_held_ideologue() -> None:
+    state = in_actions(players=3)
+    me, partner = state.player, (state.player + 1) % 3
+    mine, theirs = state.players[me], state.players[partner]
+    mine.levels.clear()
+    theirs.levels.clear()
+    mine.levels.update(capitalist=3, idealist=1)
+    theirs.levels.update(supremo=2, showstopper=2)  # a tie: the Showstopper comes first
+    zone = state.board.zones[1]
+    zone.voters.clear()
+    for owner, n in ((me, 4), (partner, 3)):
+        for _ in range(n):
+            state.board.add_voter(1, owner, state.track)
+    column = list(state.attacks["showstopper"])
+    state._legal_cache = None
+    assert Coalition(1, partner) in state.legal_actions()
+    state.apply_action(Coalition(1, partner))
+    assert zone.holder == (me, partner)
+    assert +mine.levels == Counter(capitalist=2, idealist=1, showstopper=1)
+    assert +theirs.levels == Counter(capitalist=1, supremo=2, showstopper=1)
+    assert state.attacks["showstopper"] == column   # nobody reached level 3 or 5
+
+
+def test_a_coalition_card_that_reaches_level_3_advances_the_attack() -> None:
+    state = in_actions(players=3)
+    me, partner = state.player, (state.player + 1) % 3
+    state.players[me].levels.clear()
+    state.players[partner].levels.clear()
+    state.players[me].levels.update(capitalist=4, idealist=2)
+    state.players[partner].levels.update(idealist=3)
+    for owner, n in ((me, 4), (partner, 3)):
+        for _ in range(n):
+            state.board.add_voter(1, owner, state.track)
+    column = list(state.attacks["idealist"])
+    state.apply_action(Coalition(1, partner))
+    assert state.players[me].levels["idealist"] == 3
+    assert state.attacks["idealist"] == column[1:]
+
+
+def test_no_coalition_without_an_ideology_card_to_give() -> None:
+    state = in_actions(players=3)
+    me, partner = state.player, (state.player + 1) % 3
+    state.players[me].levels.clear()
+    for owner, n in ((me, 4), (partner, 3)):
+        for _ in range(n):
+            state.board.add_voter(1, owner, state.track)
+    state._legal_cache = None
+    assert Coalition(1, partner) not in state.legal_actions()

@@ -479,14 +479,14 @@ class AzadiState(State[Action]):
                 spare -= zone.split[zone.holder.index(player)]
             if spare > 0:
                 out.append(_zone_actions(i)[3])
-        if not self.azadi:
+        if not self.azadi and me.levels.total() > 0:     # a coalition costs a card each
             for i, zone in enumerate(zones):
                 mine = zone.count(player)
                 if zone.holder or mine == 0 or (i in ordered and self._forbidden(
                         i, "coalition")) or self._mandate_forbids("coalition"):
                     continue
                 for partner in range(len(self.players)):
-                    if partner != player:
+                    if partner != player and self.players[partner].levels.total() > 0:
                         theirs = zone.count(partner)
                         if theirs and mine + theirs >= zone.majority:
                             out.append(Coalition(i, partner))
@@ -774,8 +774,20 @@ class AzadiState(State[Action]):
         self._pay_any(self.player, self.config.redraw_cost)
         assert self.current is not None      # the refused card is set aside (R18)
         self.current = None
+        line = f"P{self.player + 1} pays {self.config.redraw_cost} to redraw"
+        if self._fuse_comes_up():
+            return line + "; the Fuse comes up"
         self.pending.append("ideology")
-        return f"P{self.player + 1} pays {self.config.redraw_cost} to redraw"
+        return line
+
+    def _fuse_comes_up(self) -> bool:
+        """Before azadi, the Fuse stands after the first ``fuse`` Ideology cards: when it
+        is the next thing out of the box, the game ends at once and everyone loses.
+        Every draw reaches it, redraws and extra cards included (ruling R18)."""
+        if not self.azadi and self.drawn >= self.fuse:
+            self.finished, self.end_reason = True, "the Fuse"
+            return True
+        return False
 
     def _discard_to_cap(self, action: Discard) -> str:
         self.players[self.player].resources[action.kind] -= 1
@@ -799,15 +811,39 @@ class AzadiState(State[Action]):
         self._refill_slot(action.slot)
         return f"P{self.player + 1} influences {card} ({self.voter_cards[card].voters} voters)"
 
+    def most_held(self, player: int) -> str | None:
+        """The ideologue ``player`` holds most Ideology cards of (a tie goes to the
+        first in the order Capitalist, Showstopper, Idealist, Supremo); None with none."""
+        levels = self.players[player].levels
+        best = max(IDEOLOGUES, key=lambda i: (levels[i], -IDEOLOGUES.index(i)))
+        return best if levels[best] > 0 else None
+
+    def _add_level(self, player: int, ideologue: str) -> None:
+        """``player`` gains an Ideology card of ``ideologue``; reaching level 3 or 5
+        (and so unlocking a power) discards the top Attack card of its column."""
+        levels = self.players[player].levels
+        levels[ideologue] += 1
+        column = self.attacks[ideologue]
+        if column and levels[ideologue] in (3, 5):
+            column.pop(0)
+
     def _coalition(self, action: Coalition) -> str:
+        """Form a coalition majority: each partner gives the other one Ideology card of
+        the ideologue they hold most cards of, the price of compromise."""
         zone = self.board.zones[action.zone]
         mine = min(zone.count(self.player), zone.majority - 1)
         self.board.form_coalition(action.zone, self.player, action.partner,
                                   (mine, zone.majority - mine), self.track)
+        gives = self.most_held(self.player), self.most_held(action.partner)
+        assert gives[0] is not None and gives[1] is not None
+        self.players[self.player].levels[gives[0]] -= 1
+        self.players[action.partner].levels[gives[1]] -= 1
+        self._add_level(action.partner, gives[0])
+        self._add_level(self.player, gives[1])
         self._emit(Event("coalition_formed", self.player))
         self._check_azadi()
         return (f"P{self.player + 1} forms a coalition with P{action.partner + 1} in zone "
-                f"{action.zone}")
+                f"{action.zone}, giving a {gives[0]} card for a {gives[1]} card")
 
     def _contribute(self) -> str:
         cost = self.tracker_costs[len(self.contributions)]
@@ -824,7 +860,11 @@ class AzadiState(State[Action]):
         return f"P{self.player + 1} discards one of their voters in zone {action.zone}"
 
     def _end_turn_action(self) -> str:
-        self.players[self.player].to_place = 0   # voters of a card not placed are discarded
+        """End the turn: voters of a card not placed are lost, and so are evicted voters
+        still waiting on the mat (their owner had this turn to place them back)."""
+        me = self.players[self.player]
+        me.to_place = 0
+        me.mat_voters = 0
         return self._end_turn()
 
     def _draw(self, card: str) -> str:
@@ -883,8 +923,7 @@ class AzadiState(State[Action]):
         return line
 
     def _begin_ideology(self) -> None:
-        if not self.azadi and self.drawn >= self.fuse:
-            self.finished, self.end_reason = True, "the Fuse"
+        if self._fuse_comes_up():
             return
         if sum(self.ideology.values()) == 0:
             self.phase = "actions"
@@ -896,16 +935,11 @@ class AzadiState(State[Action]):
         me = self.players[self.player]
         assert self.current is not None
         answer = self.ideology_cards[self.current].answers[side]
-        before = me.levels[answer.ideologue]
-        me.levels[answer.ideologue] += 1
+        self._add_level(self.player, answer.ideologue)   # 3 or 5 strengthens the attack
         for kind, n in answer.resources.items:
             me.resources[kind] += int(n)
         for ideologue in IDEOLOGUES:          # passive income (ruling R18)
             me.resources[RESOURCE_OF[ideologue]] += me.levels[ideologue] // 2
-        after = me.levels[answer.ideologue]
-        column = self.attacks[answer.ideologue]
-        if column and any(before < level <= after for level in (3, 5)):
-            column.pop(0)                      # unlocking level 3 or 5 strengthens the attack
         self.current = None
         self._emit(Event("ideology_card_answered", self.player,
                          facts=(("ideologue", answer.ideologue),)))
@@ -1232,13 +1266,33 @@ class AzadiState(State[Action]):
             for _ in range(card.imperial_voters_per_zone):
                 if zone.free_ordinary() > 0:
                     self.board.add_voter(index, IMPERIAL, self.track)
-        free = [i for i in range(len(self.board.zones))
-                if all(p.zone != i for p in self.in_play) and i not in self.resistance]
-        target = free[0] if free else self.emptiest_zone()
-        self.resistance.pop(target, None)        # an Order may cover a Resistance card
+        target = self._order_zone()
         self.in_play.append(OrderInPlay(self.orders[card.order], target))
         return (f"; Tyranny card {card.title!r}: 2 Imperial voters in every zone, Order "
                 f"{self.orders[card.order].title!r} in zone {target}")
+
+    def _order_zone(self) -> int:
+        """Where a new Imperial Order goes: a zone with neither an Order nor a
+        Resistance card; failing that, over a Resistance card (which it blocks until
+        it is overturned: the card stays in its zone), one not already covered first."""
+        ordered = {placed.zone for placed in self.in_play}
+        zones = range(len(self.board.zones))
+        free = [i for i in zones if i not in ordered and i not in self.resistance]
+        if free:
+            return free[0]
+        covered = [i for i in zones if i in self.resistance]
+        covered.sort(key=lambda i: i in ordered)
+        return covered[0] if covered else self.emptiest_zone()
+
+    def _resistance_zone(self, new_zone: int | None) -> int | None:
+        """Where a won Resistance card goes: the zone the Tyranny card opened, or, when
+        no zone was left to open, the first zone with neither a Resistance card nor an
+        Order (None: no such zone, and the card is not placed)."""
+        if new_zone is not None:
+            return new_zone
+        ordered = {placed.zone for placed in self.in_play}
+        return next((i for i in range(len(self.board.zones))
+                     if i not in ordered and i not in self.resistance), None)
 
     def _resolve_tyranny(self, choice: int) -> None:
         assert self.tyranny is not None
@@ -1246,12 +1300,10 @@ class AzadiState(State[Action]):
         self.tyranny = None
         self.resolved.append((card.id, choice))
         self.track.record("tyranny_resolved")
-        if self.spare_zones:                      # a new 9/17 or 11/21 zone
-            tile = self.spare_zones.pop(0)
-            n = len(self.board.zones)
-            index = self.board.place(Zone(tile.id, tile.areas, tile.majority, tile.volatile),
-                                     {n - 1, n - 2})
-            self.resistance[index] = card.choices[choice].resistance
+        index = self.open_zone()                  # a new 9/17 or 11/21 zone
+        where = self._resistance_zone(index)
+        if where is not None:
+            self.resistance[where] = card.choices[choice].resistance
         self._check_azadi()
 
     def _pay_entry(self, index: int) -> str:
@@ -1513,8 +1565,9 @@ class AzadiState(State[Action]):
         self._check_azadi()
         if self.extra_ideology > 0 and self.ideology.total() > 0 and not self.finished:
             self.extra_ideology -= 1               # answer another Ideology card now
-            self.phase = "ideology"
-            self.pending.append("ideology")
+            if not self._fuse_comes_up():
+                self.phase = "ideology"
+                self.pending.append("ideology")
         return f"P{self.player + 1} uses {action.source}"
 
     def timed_effects(self, window: str) -> list[tuple[str, Ability]]:
