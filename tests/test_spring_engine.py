@@ -4,6 +4,7 @@ fuzzing with invariants after every action and determinism."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import random
 from collections import Counter
@@ -168,6 +169,32 @@ def test_draw_and_discard_with_nothing_to_draw_or_discard_ends_the_actions() -> 
     state.apply_action(DrawDiscard())
     assert (state.player, state.phase, state.turn) == (1, "motivate", 2)
     assert state.log[-1] == "P1 draws a card to discard one" and not state.players[0].hand
+
+
+def test_the_turn_limit_ends_the_round_and_scores_the_counters() -> None:
+    """R16: a game still running at the turn limit ends once the round is complete and
+    is scored as it stands, so each space holding a player's counters gives 1 VT (the
+    engine once stopped without this final scoring)."""
+    state = ready(2)
+    state.config = dataclasses.replace(state.config, max_turns=2)
+    state.removed.update(state.draw_pile)       # no draws: no chance nodes to feed
+    state.draw_pile.clear()
+    for player in state.players:
+        state.removed.update(player.hand)
+        player.hand.clear()
+    cards = revolution_cards(["protest", "strike", "occupation"])
+    for number, card, owner, counters in ((2, cards[0], 0, 3), (6, cards[1], 1, 1),
+                                          (7, cards[2], 1, 2)):
+        space = state.spaces[number - 1]
+        space.card, space.owner, space.counters = card, owner, counters
+    assert (state.player, state.phase, state.turn) == (0, "motivate", 1)
+    for seat in (0, 1):
+        assert state.current_player() == seat
+        for action in (Pass(), MoveByDie(), Roll(4), Pass()):   # space 1 to Revolution space 5
+            state.apply_action(action)
+    assert state.is_terminal() and state.end_reason == "turn limit" and state.turn == 2
+    assert [p.vt for p in state.players] == [1, 2]
+    assert state.returns() == [0.0, 1.0]
 
 
 def conserved(state: SpringState) -> int:

@@ -646,16 +646,19 @@ class SpringState(State[Action]):
                 self.players[p].vt += other
         line = f"; {country} is overthrown"
         if len(self.overthrown) >= self.config.overthrows_to_end:
-            self._final_scoring()
+            self._final_scoring("overthrows")
             line += "; the fourth overthrow ends the game"
         return line
 
-    def _final_scoring(self) -> None:
+    def _final_scoring(self, reason: str) -> None:
+        """End the game for ``reason`` ("overthrows" or "turn limit"): every space
+        holding a player's counters gives that player 1 VT (R16: a game stopped by the
+        turn limit is scored as it stands, so it gets this scoring too)."""
         for s in self.spaces:
             if s.owner is not None and s.counters > 0:
                 self.players[s.owner].vt += self.config.end_vt_per_space
         self.finished = True
-        self.end_reason = "overthrows"
+        self.end_reason = reason
 
     def _end_actions(self) -> None:
         """On to the end phase: once the cards due are drawn, ``_advance`` checks the
@@ -675,8 +678,7 @@ class SpringState(State[Action]):
             return
         self.player = (self.player + 1) % len(self.players)
         if self.player == 0 and self.turn >= self.config.max_turns:
-            self.finished = True
-            self.end_reason = "turn limit"
+            self._final_scoring("turn limit")
             return
         self._start_turn()
 
