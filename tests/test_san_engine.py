@@ -18,10 +18,13 @@ from rules_engine.san.engine import (
     PORT,
     STAR,
     Buy,
+    Choose,
     Corrupt,
     Cross,
     Draw,
+    EndBuy,
     EndPlay,
+    EndSpend,
     Hack,
     Play,
     SanConfig,
@@ -175,6 +178,66 @@ def test_first_game_and_handicap_hands() -> None:
     while state.current_player() == CHANCE:
         state.apply_action(state.sample_chance())
     assert [sum(s.hand.values()) for s in state.sides] == [8, 6]
+
+
+def end_turn(state: SanState) -> None:
+    """From the spend phase, end the turn (no buying) and let its draws come in."""
+    state.apply_action(EndSpend())
+    state.apply_action(EndBuy())
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance())
+
+
+def test_copying_a_played_single_use_card_boxes_only_that_card() -> None:
+    """R12: Single Use applies to the card copied; the copying card goes to the discard."""
+    cards = [card("p7-once", "propaganda", {"propaganda": 7}, effects=("single_use",)),
+             card("mimic", "equipment", effects=("copy_played",))]
+    state = state_with(cards)
+    side = state.sides[state.player]
+    side.hand = Counter({"p7-once": 1, "mimic": 1})
+    state.apply_action(Play("p7-once"))
+    state.apply_action(Play("mimic"))
+    state.apply_action(Choose("p7-once"))
+    state.apply_action(EndPlay())
+    assert state.icons["propaganda"] == 14
+    end_turn(state)
+    assert side.boxed == Counter({"p7-once": 1})
+    assert side.discard["mimic"] + side.deck["mimic"] + side.hand["mimic"] == 1
+
+
+def test_copying_a_single_use_river_card_boxes_the_river_card_only() -> None:
+    """R12: the Single Use River card leaves the game and its slot is refilled; the
+    copying card is discarded as usual."""
+    cards = [card("h7-once", "hacking", {"hacking": 7}, effects=("single_use",)),
+             card("spy", "equipment", effects=("copy_river",))]
+    state = state_with(cards)
+    side = state.sides[state.player]
+    side.hand = Counter({"spy": 1})
+    state.river[0] = "h7-once"
+    state.apply_action(Play("spy"))
+    state.apply_action(Choose("river:0"))
+    assert state.current_player() == CHANCE                 # the slot is refilled at once
+    state.apply_action(state.sample_chance())
+    assert state.river[0] not in (None, "h7-once")
+    state.apply_action(EndPlay())
+    assert state.icons["hacking"] == 7
+    end_turn(state)
+    assert side.boxed == Counter({"h7-once": 1})
+    assert side.discard["spy"] + side.deck["spy"] + side.hand["spy"] == 1
+
+
+def test_a_virus_card_alone_is_enough_to_play() -> None:
+    """Dropping a Virus card into the discard counts as playing a card: the Play phase
+    may end there, with the rest of the hand kept."""
+    state = state_with([])
+    side = state.sides[state.player]
+    virus = side.viruses[0]
+    side.hand = Counter({virus: 1, next(iter(side.deck)): 1})
+    assert EndPlay() not in state.legal_actions()
+    state.apply_action(Play(virus))
+    assert EndPlay() in state.legal_actions()
+    state.apply_action(EndPlay())
+    assert state.phase == "spend" and side.discard[virus] == 1
 
 
 def total_cards(state: SanState) -> int:

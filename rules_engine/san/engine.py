@@ -330,6 +330,7 @@ class SanState(State[Action]):
         self.queue: list[tuple[str, int]] = []        # pending draws: (what, for whom / slot)
         self.pending: list[tuple[str, int, Played | None]] = []   # effect choices
         self.played: list[Played] = []
+        self.played_virus = False        # a Virus card went to the discard this turn
         self.icons: Counter[str] = Counter()
         self.merc_type: str | None = None
         self.all_types = False
@@ -441,7 +442,8 @@ class SanState(State[Action]):
             else:
                 actions = [r.play for c in sorted(hand)
                            if (r := rules[c]).mercenary is None or r.mercenary == merc_type]
-            if self.played or not actions:  # nothing playable at all (empty hand): go on
+            # at least one card played (a Virus card counts), or nothing left to play
+            if self.played or self.played_virus or not actions:
                 actions.append(END_PLAY)
         elif phase == "spend":
             actions = self._spend_actions(side)
@@ -606,6 +608,7 @@ class SanState(State[Action]):
         self.phase = "play"
         self.turn += 1
         self.played = []
+        self.played_virus = False
         self.icons.clear()
         self.merc_type = None
         self.all_types = False
@@ -623,8 +626,9 @@ class SanState(State[Action]):
 
     def _play(self, card_id: str) -> None:
         rules = self._rules[card_id]
-        if rules.virus:
+        if rules.virus:                 # straight into the discard, with no effect
             _put(self.sides[self.player].discard, card_id)
+            self.played_virus = True
             return
         entry = Played(card_id, rules.kind, rules.revenue, False)
         self.played.append(entry)
@@ -632,7 +636,11 @@ class SanState(State[Action]):
         self._take_on(entry, rules, depth=0)
 
     def _take_on(self, entry: Played, card: CardRules, depth: int) -> None:
-        """Give ``entry`` the type, icons and effects of ``card`` (itself, or a copy)."""
+        """Give ``entry`` the type, icons and effects of ``card`` (itself, or a copy).
+
+        A copy (``depth`` 1) takes on neither a copy effect (copies do not chain) nor
+        Single Use: that applies to the card copied, not to the copying card (R12).
+        """
         if card.mercenary is not None:
             entry.kind = card.mercenary
             if not self.all_types:
@@ -644,7 +652,8 @@ class SanState(State[Action]):
         icons["hacking"] = icons.get("hacking", 0) + hacking
         for name, amount in card.effects:
             if name == "single_use":
-                entry.single_use = True
+                if depth == 0:
+                    entry.single_use = True
             elif name == "multiplier":
                 entry.multiplier += 1
             elif name == "draw":
