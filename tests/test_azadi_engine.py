@@ -606,3 +606,62 @@ def test_no_coalition_without_an_ideology_card_to_give() -> None:
             state.board.add_voter(1, owner, state.track)
     state._legal_cache = None
     assert Coalition(1, partner) not in state.legal_actions()
+
+
+def _influence_card(state: AzadiState, voters: int) -> None:
+    """Influence an open Voter Card showing ``voters`` voters, paid for by the test."""
+    from rules_engine.azadi.engine import Influence
+
+    card = next(c for c in content().voter_cards if c.voters == voters)
+    state.slots[0] = card.id
+    me = state.players[state.player]
+    me.resources.clear()
+    for kind, n in card.cost.items:
+        me.resources[kind] += int(n)
+    state.apply_action(Influence(0))
+    while state.current_player() == CHANCE:       # the slot is refilled
+        state.apply_action(state.sample_chance())
+
+
+def places(state: AzadiState) -> set[int]:
+    return {a.zone for a in state.legal_actions() if isinstance(a, Place)}
+
+
+def test_all_voters_of_one_voter_card_go_into_one_zone() -> None:
+    state = in_actions()
+    _influence_card(state, 3)
+    me = state.players[state.player]
+    assert me.to_place == 3 and len(places(state)) > 1
+    state.apply_action(Place(2))
+    assert places(state) == {2}                    # the card's other voters follow it
+    state.apply_action(Place(2))
+    state.apply_action(Place(2))
+    assert me.to_place == 0 and not places(state)
+    _influence_card(state, 2)                      # a new card may go anywhere
+    assert len(places(state)) > 1
+
+
+def test_an_evicted_voter_may_go_elsewhere_while_a_card_is_placed() -> None:
+    state = in_actions()
+    _influence_card(state, 2)
+    me = state.players[state.player]
+    state.apply_action(Place(1))
+    me.mat_voters = 1
+    assert len(places(state)) > 1
+    state.apply_action(Place(2))                   # the evicted voter goes back
+    assert (me.mat_voters, me.to_place, places(state)) == (0, 1, {1})
+
+
+def test_a_card_whose_zone_fills_up_loses_its_other_voters() -> None:
+    state = in_actions()
+    _influence_card(state, 3)
+    _influence_card(state, 2)
+    me = state.players[state.player]
+    zone = state.board.zones[2]
+    state.apply_action(Place(2))
+    while zone.free_ordinary() > 0:                # the zone fills up
+        state.board.add_voter(2, IMPERIAL, state.track)
+    zone.volatile_voters[(state.player + 1) % 3] += zone.free_volatile()
+    assert 2 not in places(state) and len(places(state)) > 1
+    state.apply_action(Place(1))                   # the second card begins: 2 lost
+    assert me.to_place == 1 and places(state) == {1}

@@ -223,6 +223,10 @@ class Player:
     levels: Counter[str] = field(default_factory=Counter)      # ideology cards per ideologue
     to_place: int = 0            # voters influenced this turn, still to place
     mat_voters: int = 0          # evicted voters waiting on the mat
+    # the voters of each influenced Voter Card still to place (part of to_place), in
+    # order: all of one card's voters go into one zone, ``batch_zone`` once begun
+    batches: list[int] = field(default_factory=list)
+    batch_zone: int = -1
 
 
 class AzadiState(State[Action]):
@@ -451,8 +455,9 @@ class AzadiState(State[Action]):
                 if card is not None and self._affordable(me, card, extra, basic)]
         if me.to_place or me.mat_voters:
             volatile_open = self.tyranny is None or self.azadi
+            only = self._batch_only(me, volatile_open)
             for i, zone in enumerate(zones):
-                if i in ordered and not self._may_enter(i):
+                if (only != -1 and i != only) or (i in ordered and not self._may_enter(i)):
                     continue
                 if zone.free_ordinary() > 0:
                     out.append(_zone_actions(i)[1])
@@ -804,6 +809,7 @@ class AzadiState(State[Action]):
         if extra:
             self._pay_any(self.player, extra)
         me.to_place += self._votes_of(card)
+        me.batches.append(self._votes_of(card))
         self.voter_discard[card] += 1
         self.slots[action.slot] = None
         self._emit(Event("voter_card_influenced", self.player, facts=(
@@ -865,6 +871,8 @@ class AzadiState(State[Action]):
         me = self.players[self.player]
         me.to_place = 0
         me.mat_voters = 0
+        me.batches.clear()
+        me.batch_zone = -1
         return self._end_turn()
 
     def _draw(self, card: str) -> str:
@@ -967,11 +975,43 @@ class AzadiState(State[Action]):
         for kind in sorted(paid):
             self.spend(player, kind, paid[kind])
 
-    def _place(self, me: Player, action: Place) -> str:
-        if me.mat_voters:
-            me.mat_voters -= 1
-        else:
+    def _batch_only(self, me: Player, volatile_open: bool) -> int:
+        """The one zone ``me`` may place in (-1: any; -2: none): only the zone where
+        the Voter Card being placed went, once begun, while nothing else waits to be
+        placed. When that zone has no room left, the rest of the card's voters can
+        only be given up by placing the next card's (none if there is no next card)."""
+        if me.batch_zone < 0 or me.mat_voters or me.to_place > sum(me.batches):
+            return -1
+        zone = self.board.zones[me.batch_zone]
+        if zone.free_ordinary() > 0 or (volatile_open and zone.free_volatile() > 0):
+            return me.batch_zone
+        return -1 if len(me.batches) > 1 else -2
+
+    def _take_voter(self, me: Player, zone: int) -> None:
+        """Which waiting voter a placement in ``zone`` uses: the Voter Card being placed
+        there; else an evicted voter or one a power gave; else the next card's voters,
+        whose zone this becomes (the rest of a card left unplaced are lost)."""
+        if me.batch_zone == zone and me.batches:
+            me.batches[0] -= 1
             me.to_place -= 1
+        elif me.mat_voters:
+            me.mat_voters -= 1
+            return
+        elif me.to_place > sum(me.batches):
+            me.to_place -= 1
+            return
+        else:
+            if me.batch_zone >= 0 and me.batches:     # the card in hand is given up
+                me.to_place -= me.batches.pop(0)
+            me.batch_zone = zone
+            me.batches[0] -= 1
+            me.to_place -= 1
+        if me.batches[0] == 0:
+            me.batches.pop(0)
+            me.batch_zone = -1
+
+    def _place(self, me: Player, action: Place) -> str:
+        self._take_voter(me, action.zone)
         line_cost = self._pay_entry(action.zone)
         try:
             self.board.add_voter(action.zone, self.player, self.track, action.volatile)
@@ -1401,6 +1441,7 @@ class AzadiState(State[Action]):
         card_id = self.slots[slot]
         assert card_id is not None
         me.to_place += self._votes_of(card_id) + extra
+        me.batches.append(self._votes_of(card_id) + extra)
         self.voter_discard[card_id] += 1
         self.slots[slot] = None
         self._refill_slot(slot)

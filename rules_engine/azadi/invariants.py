@@ -16,6 +16,8 @@ def violations(state: AzadiState) -> list[str]:
             found.append(f"player {n + 1} holds a negative resource")
         if player.to_place < 0 or player.mat_voters < 0:
             found.append(f"player {n + 1} has a negative voter count")
+        if min(player.batches, default=1) <= 0 or sum(player.batches) > player.to_place:
+            found.append(f"player {n + 1}'s Voter Cards to place do not add up")
     for n, zone in enumerate(state.board.zones):
         name = f"zone {n + 1} ({zone.tile})"
         if sum(zone.voters.values()) > zone.areas - zone.volatile:
