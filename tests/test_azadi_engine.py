@@ -665,3 +665,22 @@ def test_a_card_whose_zone_fills_up_loses_its_other_voters() -> None:
     assert 2 not in places(state) and len(places(state)) > 1
     state.apply_action(Place(1))                   # the second card begins: 2 lost
     assert me.to_place == 1 and places(state) == {1}
+
+
+def test_a_partner_withdraws_from_a_coalition_on_their_turn() -> None:
+    from rules_engine.azadi.engine import Withdraw
+
+    state = in_actions(players=3)
+    me, partner = state.player, (state.player + 1) % 3
+    for player in (me, partner):
+        state.players[player].levels["idealist"] += 1
+    for owner, n in ((me, 4), (partner, 3)):
+        for _ in range(n):
+            state.board.add_voter(1, owner, state.track)
+    state.apply_action(Coalition(1, partner))
+    flag = state.track.flag
+    assert Withdraw(1) in state.legal_actions()
+    state.apply_action(Withdraw(1))
+    assert state.board.zones[1].holder == () and state.track.flag == flag - 1
+    assert ("majority_broken", me) in [(e.name, e.owner) for e in state.events[-3:]]
+    assert Withdraw(1) not in state.legal_actions()

@@ -93,6 +93,12 @@ class Coalition:
 
 
 @dataclass(frozen=True, order=True)
+class Withdraw:
+    """Withdraw from your coalition in ``zone``: it collapses at once."""
+    zone: int
+
+
+@dataclass(frozen=True, order=True)
 class EndTurn:
     pass
 
@@ -174,7 +180,7 @@ class Reply:
 
 
 Action = Draw | Take | Parley | EndParley | Answer | Redraw | Discard | Influence | Place | \
-    Coalition | EndTurn | Dissent | DiscardOwn | Contribute | Vote | UsePower | \
+    Coalition | Withdraw | EndTurn | Dissent | DiscardOwn | Contribute | Vote | UsePower | \
     DissentMandate | Gerrymander | ProposeTrade | Offer | WithdrawOffer | Reply
 
 TRADE_RATIOS = ((1, 1), (1, 2), (2, 1))     # the offers an engine player considers
@@ -484,6 +490,8 @@ class AzadiState(State[Action]):
                 spare -= zone.split[zone.holder.index(player)]
             if spare > 0:
                 out.append(_zone_actions(i)[3])
+        out += [Withdraw(i) for i, zone in enumerate(zones)
+                if len(zone.holder) == 2 and player in zone.holder]
         if not self.azadi and me.levels.total() > 0:     # a coalition costs a card each
             for i, zone in enumerate(zones):
                 mine = zone.count(player)
@@ -850,6 +858,14 @@ class AzadiState(State[Action]):
         self._check_azadi()
         return (f"P{self.player + 1} forms a coalition with P{action.partner + 1} in zone "
                 f"{action.zone}, giving a {gives[0]} card for a {gives[1]} card")
+
+    def _withdraw(self, action: Withdraw) -> str:
+        """Leave a coalition: its majority voters flip back and, before azadi, the
+        Rebels lose the point of a broken majority."""
+        self.board.withdraw(action.zone, self.player, self.track)
+        self._majority_events()
+        self._check_azadi()
+        return f"P{self.player + 1} withdraws from the coalition in zone {action.zone}"
 
     def _contribute(self) -> str:
         cost = self.tracker_costs[len(self.contributions)]
@@ -1681,6 +1697,7 @@ _APPLY: dict[type, Callable[[AzadiState, Any], str]] = {
     Influence: AzadiState._influence,
     Place: lambda s, a: s._place(s.players[s.player], a),
     Coalition: AzadiState._coalition,
+    Withdraw: AzadiState._withdraw,
     EndTurn: lambda s, a: s._end_turn_action(),
     Dissent: lambda s, a: s.dissent_against(a.zone, free=False, order=a.order),
     DissentMandate: lambda s, a: s._dissent_mandate(),
