@@ -212,14 +212,14 @@ class RulesTables:
         return self
 
     def resists(self, pool: tuple[str, ...], needed: int) -> tuple[Resist, ...]:
-        """:class:`Resist` for each minimal set of ``pool`` (sorted Resistance cards in
-        hand) whose force reaches ``needed``, in sorted order."""
+        """:class:`Resist` for each set of ``pool`` (sorted Resistance cards in hand)
+        whose force reaches ``needed``, in sorted order."""
         key = (pool, needed)
         found = self.resist_memo.get(key)
         if found is None:
             if len(self.resist_memo) >= self.MEMO_LIMIT:
                 self.resist_memo.clear()
-            found = tuple(Resist(cards) for cards in minimal_sets(pool, needed, self.force))
+            found = tuple(Resist(cards) for cards in sufficient_sets(pool, needed, self.force))
             self.resist_memo[key] = found
         return found
 
@@ -243,19 +243,16 @@ def tables_for(content: SpringContent) -> RulesTables:
     return _TABLES.lookup(content, RulesTables)
 
 
-def minimal_sets(pool: tuple[str, ...], needed: int,
-                 force: dict[str, int]) -> list[tuple[str, ...]]:
-    """Minimal sub-multisets of ``pool`` (sorted card ids) whose total force reaches
-    ``needed``: no set found contains a smaller one. Sorted."""
+def sufficient_sets(pool: tuple[str, ...], needed: int,
+                    force: dict[str, int]) -> list[tuple[str, ...]]:
+    """Every distinct sub-multiset of ``pool`` (sorted card ids) whose total force
+    reaches ``needed``, sorted. Cards beyond what is needed are allowed: the rules ask
+    for one or more Resistance cards of combined force at least the counters there."""
     found: set[tuple[str, ...]] = set()
     for size in range(1, len(pool) + 1):
         for combo in combinations(pool, size):
-            if sum(force[c] for c in combo) < needed:
-                continue
-            if any(set(smaller) <= set(combo) and Counter(smaller) <= Counter(combo)
-                   for smaller in found):
-                continue
-            found.add(combo)
+            if sum(force[c] for c in combo) >= needed:
+                found.add(combo)
     return sorted(found)
 
 
