@@ -6,14 +6,19 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from rules_engine.azadi.board import IMPERIAL
 from rules_engine.azadi.engine import (
     AzadiState,
+    DiscardOwn,
     Dissent,
     Gerrymander,
+    Influence,
     Offer,
     ProposeTrade,
     Reply,
+    UsePower,
     WithdrawOffer,
 )
 from rules_engine.azadi.tyranny import OrderInPlay
@@ -207,3 +212,88 @@ def test_chance_draws_match_the_generic_pick() -> None:
                 action = bots[state.current_player()].choose(state)
             state.apply_action(action)
     assert draws > 100
+
+
+def founded(state: AzadiState, title: str) -> AzadiState:
+    """Put the Foundation side called ``title`` in force."""
+    card = next(f for f in state.content.foundation_cards
+                if any(side.title == title for side in f.sides))
+    state.foundation = card
+    state.foundation_side = next(i for i, side in enumerate(card.sides) if side.title == title)
+    return state
+
+
+def test_a_foundation_soul_changes_the_resource_cap() -> None:
+    state = founded(in_actions(), "Free Market Republic")      # the cap is 12 + 3
+    state.players[state.player].resources = Counter(funds=14)
+    state._after_cap()
+    assert (state.resource_cap(), state.phase) == (15, "actions")
+    state = founded(in_actions(), "Revolutionary Commune")     # the cap is set to 8
+    state.players[state.player].resources = Counter(funds=9)
+    state._after_cap()
+    assert (state.resource_cap(), state.phase) == (8, "cap")
+
+
+def test_direct_democracy_makes_a_redraw_cost_2() -> None:
+    state = founded(in_actions(), "Direct Democracy")
+    assert state.redraw_cost() == 2
+
+
+def test_cooperative_commonwealth_forbids_taking_resources() -> None:
+    state = in_actions()
+    me = state.players[state.player]
+    me.levels["supremo"] = 3                                   # L3: take 1 resource
+    for other in state.players:
+        other.resources["funds"] += 3
+    source = "ideologue:supremo:3"
+    assert any(a.source == source for a in state.legal_actions() if isinstance(a, UsePower))
+    founded(state, "Cooperative Commonwealth")
+    assert not any(a.source == source for a in state.legal_actions()
+                   if isinstance(a, UsePower))
+
+
+def test_liberal_democracy_forbids_discarding_voters() -> None:
+    state = in_actions()
+    state.board.add_voter(1, state.player, state.track)
+    assert DiscardOwn(1) in state.legal_actions()
+    founded(state, "Liberal Democracy")
+    assert DiscardOwn(1) not in state.legal_actions()
+
+
+def test_personality_cult_charges_a_media_for_each_voter_card() -> None:
+    state = founded(in_actions(), "Personality Cult")
+    card = next(c for c in state.content.voter_cards if "media" not in dict(c.cost.items))
+    state.slots[0] = card.id
+    me = state.players[state.player]
+    me.resources = Counter({k: int(n) for k, n in card.cost.items})
+    assert Influence(0) not in state.legal_actions()            # no Media for the permit
+    me.resources["media"] += 1
+    assert Influence(0) in state.legal_actions()
+    state.apply_action(Influence(0))
+    assert +me.resources == Counter()
+
+
+def test_vanguard_state_charges_a_clout_for_each_resistance_card() -> None:
+    state = in_actions()
+    number, card = next(iter(state.resistance_cards.items()))
+    zone = next(i for i in range(len(state.board.zones))
+                if all(p.zone != i for p in state.in_play) and not state.board.zones[i].holder)
+    state.resistance[zone] = number
+    me = state.players[state.player]
+    me.levels[card.ideologue] = 3
+    me.resources = Counter(funds=5, media=5, trust=5)
+    source = f"resistance:{zone}"
+
+    def usable() -> bool:
+        return any(a.source == source for a in state.legal_actions()
+                   if isinstance(a, UsePower))
+    if not usable():
+        pytest.skip("this Resistance card needs more than resources here")
+    founded(state, "Vanguard State")
+    assert not usable()                                         # no Clout for the licence
+    me.resources["clout"] += 1
+    assert usable()
+    action = next(a for a in state.legal_actions()
+                  if isinstance(a, UsePower) and a.source == source)
+    state.apply_action(action)
+    assert me.resources["clout"] == 0

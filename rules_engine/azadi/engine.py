@@ -26,7 +26,7 @@ from rules_engine.azadi.board import IMPERIAL, Board, IllegalMove, Zone
 from rules_engine.azadi.model import IDEOLOGUES, RESOURCE_OF, RESOURCES, AzadiContent
 from rules_engine.azadi.points import AzadiTrack
 from rules_engine.azadi.tyranny import ActiveTyranny, Event, OrderInPlay, matches
-from rules_engine.azadi.vocabulary import FORBID_REMOVES
+from rules_engine.azadi.vocabulary import ACTION_NEEDS, FORBID_REMOVES
 from rules_engine.core.cloning import fast_copy
 from rules_engine.core.effects import Ability, Effect, Listener, Rule
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
@@ -434,7 +434,7 @@ class AzadiState(State[Action]):
             return out
         if self.phase == "answer":
             out = [*_ANSWERS]
-            if self.basic_total(self.player) >= self.config.redraw_cost and \
+            if self.basic_total(self.player) >= self.redraw_cost() and \
                     sum(self.ideology.values()) > 0:
                 out.append(_REDRAW)
             return out + self._trade_proposals()
@@ -484,7 +484,7 @@ class AzadiState(State[Action]):
             if all(held(k, 0) >= int(n) for k, n in cost.items if k in RESOURCES) and \
                     basic >= int(cost.get("any", 0)):
                 out.append(Dissent(placed.zone, placed.order.number))
-        for i, zone in enumerate(zones):
+        for i, zone in enumerate(zones) if not self._mandate_forbids("discard_voters") else ():
             spare = zone.voters.get(player, 0)
             if spare and player in zone.holder:
                 spare -= zone.split[zone.holder.index(player)]
@@ -657,13 +657,18 @@ class AzadiState(State[Action]):
         if extra is None:
             extra = self._modified("voter_card_cost", 0)
         held = me.resources.get
+        levy = self._levy("influence_voter_card")    # a permit, e.g. a Foundation soul's
         specific = 0
         for kind, n in cost.items:
-            if held(kind, 0) < int(n):
+            if held(kind, 0) < int(n) + sum(m for k, m in levy if k == kind):
                 return False
             specific += int(n)
         if basic is None:
             basic = self.basic_total(self.player)
+        if levy:
+            extra += sum(m for _, m in levy)
+            if any(held(k, 0) < m for k, m in levy if k in RESOURCES):
+                return False
         return basic >= specific + extra
 
     def _refill_slot(self, slot: int) -> None:
@@ -720,6 +725,26 @@ class AzadiState(State[Action]):
         for replace, n in changes:
             value = n if replace else value + n
         return value
+
+    def resource_cap(self) -> int:
+        """The resource cap: 12, unless a card in force changes it (a Foundation soul)."""
+        return self._modified("resource_cap", self.config.resource_cap)
+
+    def redraw_cost(self) -> int:
+        """What redrawing an Ideology card costs: any 4 resources, unless a card in
+        force changes it (a Foundation soul's ``ideology_card_cost``)."""
+        return self._modified("ideology_card_cost", self.config.redraw_cost)
+
+    def _forbidden_everywhere(self) -> frozenset[str]:
+        """The capabilities the game-wide rules in force (the Mandate's, the nation's
+        soul) forbid: no power that needs one of them may be used."""
+        memo = self._rules_memo()
+        found: frozenset[str] | None = memo.get("forbidden")
+        if found is None:
+            found = memo["forbidden"] = frozenset(
+                capability for rule in self._mandate_rules() if rule.kind == "forbid"
+                for capability in FORBID_REMOVES.get(rule.target, frozenset({rule.target})))
+        return found
 
     def _mandate_forbids(self, capability: str) -> bool:
         memo = self._rules_memo()
@@ -784,10 +809,11 @@ class AzadiState(State[Action]):
                 f"1 {action.kind}")
 
     def _redraw(self) -> str:
-        self._pay_any(self.player, self.config.redraw_cost)
+        cost = self.redraw_cost()
+        self._pay_any(self.player, cost)
         assert self.current is not None      # the refused card is set aside (R18)
         self.current = None
-        line = f"P{self.player + 1} pays {self.config.redraw_cost} to redraw"
+        line = f"P{self.player + 1} pays {cost} to redraw"
         if self._fuse_comes_up():
             return line + "; the Fuse comes up"
         self.pending.append("ideology")
@@ -813,6 +839,7 @@ class AzadiState(State[Action]):
         assert card is not None
         for kind, n in self.voter_cards[card].cost.items:
             self.spend(self.player, kind, int(n))
+        self._pay_levy("influence_voter_card")
         extra = self._modified("voter_card_cost", 0)
         if extra:
             self._pay_any(self.player, extra)
@@ -977,7 +1004,7 @@ class AzadiState(State[Action]):
         me = self.players[self.player]
         resources = sum(me.resources.values())
         held = resources + me.mat_voters
-        self.phase = "cap" if held > self.config.resource_cap and resources > 0 else "actions"
+        self.phase = "cap" if held > self.resource_cap() and resources > 0 else "actions"
 
     def _pay_any(self, player: int, amount: int) -> None:
         """Pay ``amount`` of any resources, the most plentiful first."""
@@ -1272,8 +1299,9 @@ class AzadiState(State[Action]):
         return found
 
     def _run_listeners(self, found: list[tuple[str, int, Ability]]) -> None:
+        forbidden = self._forbidden_everywhere()
         for source, n, effect in found:
-            if not self._holds(effect, source):
+            if not self._holds(effect, source) or (forbidden and _needs(effect) & forbidden):
                 continue
             limit = effect.limit.get("per_turn")
             if limit is not None and self.uses[(source, n)] >= int(limit):
@@ -1412,7 +1440,7 @@ class AzadiState(State[Action]):
 
     def _after_cap_in_actions(self) -> None:
         me = self.players[self.player]
-        if sum(me.resources.values()) + me.mat_voters > self.config.resource_cap:
+        if sum(me.resources.values()) + me.mat_voters > self.resource_cap():
             self.phase = "cap"
 
 
@@ -1510,6 +1538,9 @@ class AzadiState(State[Action]):
     def _usable_powers(self) -> list[tuple[str, int, Ability]]:
         usable = []
         uses = self.uses
+        forbidden = self._forbidden_everywhere()
+        levy = self._levy("use_resistance_card")
+        held = self.players[self.player].resources
         for source, effects, infamy in self._sources():
             repeatable = source.startswith(("maidaan:", "monument"))
             for n, effect in enumerate(effects):
@@ -1521,6 +1552,11 @@ class AzadiState(State[Action]):
                     continue
                 assert isinstance(effect, Ability)
                 if not supported or (effect.condition and not self._holds(effect, source)):
+                    continue
+                if forbidden and _needs(effect) & forbidden:
+                    continue       # the rules in force forbid what it does
+                if levy and source.startswith("resistance:") and \
+                        not self._can_levy("use_resistance_card", held, levy):
                     continue
                 if not repeatable and uses.get((source, n), 0) >= (1 if limit is None
                                                                     else limit):
@@ -1614,6 +1650,7 @@ class AzadiState(State[Action]):
         if action.source == "monument":
             self.monument_used.add(self.player)   # once per player per game
         if action.source.startswith("resistance:"):
+            self._pay_levy("use_resistance_card")    # e.g. a Foundation soul's licence
             if self.resistance_free > 0:
                 self.resistance_free -= 1
             self.usage[f"resistance:{self.resistance[int(action.source.split(':')[1])]}"] += 1
@@ -1728,6 +1765,7 @@ _MAIDAAN: IdentityCache[AzadiContent, list[tuple[int, str, tuple[Effect, ...]]]]
     IdentityCache(8)
 _FACTS: IdentityCache[Effect, PowerFacts] = IdentityCache(20_000)
 _TARGETS: IdentityCache[Ability, tuple[str, ...]] = IdentityCache(20_000)
+_NEEDS: IdentityCache[Ability, frozenset[str]] = IdentityCache(20_000)
 _COSTS: IdentityCache[Any, CostFacts] = IdentityCache(20_000)
 _LISTENERS: IdentityCache[tuple[Effect, ...], Listeners] = IdentityCache(20_000)
 
@@ -1799,6 +1837,13 @@ def _find_power_facts(effect: Effect) -> PowerFacts:
     limit = effect.limit.get("per_turn") or effect.limit.get("per_game")
     when = effect.when if isinstance(effect.when, str) else ""    # "": a listener
     return (when, interpreter.supported(effect), None if limit is None else int(limit))
+
+
+def _needs(ability: Ability) -> frozenset[str]:
+    """The capabilities an ability's actions need (what a ``forbid`` rule can take
+    away), worked out once per ability."""
+    return _NEEDS.lookup(ability, lambda a: frozenset().union(
+        *(ACTION_NEEDS.get(action.kind, frozenset()) for action in a.actions)))
 
 
 def _targets(ability: Ability) -> tuple[str, ...]:

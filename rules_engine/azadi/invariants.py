@@ -31,6 +31,6 @@ def violations(state: AzadiState) -> list[str]:
             found.append(f"{name} is held without a majority")
     if state.phase == "actions":
         me = state.players[state.player]
-        if sum(me.resources.values()) + me.mat_voters > state.config.resource_cap:
+        if sum(me.resources.values()) + me.mat_voters > state.resource_cap():
             found.append(f"player {state.player + 1} holds more than the cap")
     return found
