@@ -297,3 +297,54 @@ def test_vanguard_state_charges_a_clout_for_each_resistance_card() -> None:
                   if isinstance(a, UsePower) and a.source == source)
     state.apply_action(action)
     assert me.resources["clout"] == 0
+
+
+def order_with(state: AzadiState, kind: str, target: str) -> OrderInPlay:
+    """An Order whose zone rule is ``kind`` (forbid/require) on ``target``, put in the
+    capital."""
+    order = next(o for o in state.orders.values() if any(
+        getattr(e, "kind", "") == kind and getattr(e, "target", "") == target
+        for e in o.effects))
+    placed = OrderInPlay(order, 0)
+    state.in_play.append(placed)
+    return placed
+
+
+def test_an_order_forbidding_discards_covers_discarding_your_own_voters() -> None:
+    state = in_actions()
+    state.board.add_voter(0, state.player, state.track)
+    assert DiscardOwn(0) in state.legal_actions()
+    order_with(state, "forbid", "discard_voters")
+    assert DiscardOwn(0) not in state.legal_actions()
+
+
+def test_an_order_forbidding_evictions_shields_its_zone_from_evicting_powers() -> None:
+    from rules_engine.azadi.interpreter import _target
+    from rules_engine.core.effects import Action as EffectAction
+    from rules_engine.core.effects import FrozenMap
+
+    state = in_actions()
+    capital = state.board.zones[0]
+    capital.voters.clear()
+    capital.voters[IMPERIAL] = capital.majority + 1        # the best target by far
+    action = EffectAction("evict_voters", FrozenMap((("whose", "imperial"),)))
+    assert _target(state, state.player, action) == (0, IMPERIAL)
+    order_with(state, "forbid", "evict_voters")
+    assert _target(state, state.player, action) != (0, IMPERIAL)
+
+
+def test_border_tolls_charge_for_gerrymandering_in_their_zone() -> None:
+    state = in_actions()
+    me, board = state.player, state.board
+    capital = board.zones[0]
+    capital.voters.clear()
+    capital.voters.update({me: 3, IMPERIAL: 1})
+    order_with(state, "require", "gerrymander")             # any 2 resources
+    held = state.players[me].resources
+    held.clear()
+    held["media"] = 1
+    assert not any(isinstance(a, Gerrymander) and a.zone == 0 for a in state.legal_actions())
+    held["media"] = 3
+    move = next(a for a in state.legal_actions() if isinstance(a, Gerrymander) and a.zone == 0)
+    state.apply_action(move)
+    assert held["media"] == 1

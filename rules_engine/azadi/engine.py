@@ -485,6 +485,8 @@ class AzadiState(State[Action]):
                     basic >= int(cost.get("any", 0)):
                 out.append(Dissent(placed.zone, placed.order.number))
         for i, zone in enumerate(zones) if not self._mandate_forbids("discard_voters") else ():
+            if i in ordered and self._forbidden(i, "discard_voters"):
+                continue
             spare = zone.voters.get(player, 0)
             if spare and player in zone.holder:
                 spare -= zone.split[zone.holder.index(player)]
@@ -548,6 +550,9 @@ class AzadiState(State[Action]):
             if i in self.gerrymandered or self._forbidden(i, "move_voters") or \
                     zone.gerrymandering_rights() != me:
                 continue
+            if self.in_play and not self._can_levy(
+                    "gerrymander", self.players[me].resources, self._zone_levy(i)):
+                continue                    # an Order's price for gerrymandering here
             targets = sorted(t for t in self.board.adjacent[i]
                              if self.board.zones[t].free_ordinary() > 0 and
                              not self._forbidden(t, "move_voters"))
@@ -561,8 +566,18 @@ class AzadiState(State[Action]):
         self._emit(Event("voter_moved", self.player, owner,
                          facts=(("zone", source), ("to", target))))
 
+    def _zone_levy(self, index: int, target: str = "gerrymander") -> list[tuple[str, int]]:
+        """What the Orders in zone ``index`` charge for ``target`` there."""
+        return [(k, int(n)) for rule in self._order_rules(index)
+                if rule.kind == "require" and rule.target == target for k, n in rule.value.items]
+
     def _gerrymander(self, action: Gerrymander) -> str:
         self._pay_levy("gerrymander")
+        for kind, n in self._zone_levy(action.zone) if self.in_play else ():
+            if kind == "any":
+                self._pay_any(self.player, n)
+            else:
+                self.spend(self.player, kind, n)
         self.gerrymandered.add(action.zone)
         self.board.remove_voter(action.zone, action.owner, self.track)
         self.board.add_voter(action.target, action.owner, self.track)
@@ -1194,6 +1209,12 @@ class AzadiState(State[Action]):
                         and capability in FORBID_REMOVES.get(rule.target, (rule.target,)):
                     return True
         return False
+
+    def forbidden_action(self, index: int, kind: str) -> bool:
+        """Whether an Order in zone ``index`` forbids a power's ``kind`` of action there
+        (evicting, discarding, converting or moving voters: what it needs)."""
+        return any(self._forbidden(index, capability)
+                   for capability in ACTION_NEEDS.get(kind, ()))
 
     def _may_enter(self, index: int) -> bool:
         """An Order may make entering its zone cost something the player cannot pay."""

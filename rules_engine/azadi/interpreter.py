@@ -124,6 +124,8 @@ def _target(state: AzadiState, player: int, action: Action, zones: Iterable[int]
     best = None
     majority_ok = bool(action.get("majority", False))
     candidates = list(range(len(state.board.zones)) if zones is None else zones)
+    if state.in_play:                     # an Order may forbid this action in its zone
+        candidates = [i for i in candidates if not state.forbidden_action(i, action.kind)]
     for owner in _owners(state, player, action.get("whose", whose)):
         for index in candidates:
             zone = state.board.zones[index]
@@ -170,7 +172,8 @@ def _move_voters(state: AzadiState, player: int, action: Action) -> None:
     def destinations(index: int) -> list[int]:
         near = (n for n in range(len(board.zones)) if n != index) if anywhere \
             else board.adjacent[index]
-        return [n for n in near if board.zones[n].free_ordinary() > 0]
+        return [n for n in near if board.zones[n].free_ordinary() > 0 and
+                not (state.in_play and state.forbidden_action(n, action.kind))]
 
     def movable(index: int) -> bool:
         return (not gerrymander or board.zones[index].gerrymandering_rights() == player) \
