@@ -348,3 +348,22 @@ def test_border_tolls_charge_for_gerrymandering_in_their_zone() -> None:
     move = next(a for a in state.legal_actions() if isinstance(a, Gerrymander) and a.zone == 0)
     state.apply_action(move)
     assert held["media"] == 1
+
+
+def test_the_rules_in_force_change_the_cost_of_dissent_against_orders() -> None:
+    state = in_actions()
+    state.mandate = next(m for m in state.content.mandates if m.id == "divine-right")
+    placed = order_with(state, "forbid", "evict_voters")   # Divine Right: 1 more
+    printed = [(k, int(n)) for k, n in placed.order.dissent_cost.items]
+    assert state.order_dissent_cost(placed.order) == (printed, 1)
+    held = state.players[state.player].resources
+    held.clear()
+    held.update(dict(printed))
+    assert Dissent(0, placed.order.number) not in state.legal_actions()
+    held["funds"] += 1
+    state.apply_action(Dissent(0, placed.order.number))
+    assert +held == Counter(infamy=1)
+    state.mandate = None
+    founded(state, "Open Society")                         # the soul: 1 less
+    each, any_n = state.order_dissent_cost(placed.order)
+    assert any_n == 0 and sum(n for _, n in each) == sum(n for _, n in printed) - 1

@@ -480,9 +480,9 @@ class AzadiState(State[Action]):
                 held("legacy", 0) >= self.tracker_costs[spot]:
             out.append(Contribute())
         for placed in self.in_play:
-            cost = placed.order.dissent_cost
-            if all(held(k, 0) >= int(n) for k, n in cost.items if k in RESOURCES) and \
-                    basic >= int(cost.get("any", 0)):
+            each, any_n = self.order_dissent_cost(placed.order)
+            if all(held(k, 0) >= n for k, n in each) and \
+                    basic >= sum(n for _, n in each) + any_n:
                 out.append(Dissent(placed.zone, placed.order.number))
         for i, zone in enumerate(zones) if not self._mandate_forbids("discard_voters") else ():
             if i in ordered and self._forbidden(i, "discard_voters"):
@@ -1435,18 +1435,38 @@ class AzadiState(State[Action]):
         self.paid_entry.add(index)
         return ("" if not said else ", ".join(said) + ", then ")
 
+    def order_dissent_cost(self, order: Any) -> tuple[list[tuple[str, int]], int]:
+        """An act of dissent against ``order`` for the current player: (the printed
+        resources, how many of any resources), changed by the rules in force
+        (``dissent_cost``): each +1 adds one resource of any kind; each -1 takes one
+        off, from "any" first, then from the printed kind the player holds fewest of."""
+        each = [(k, int(n)) for k, n in order.dissent_cost.items if k in RESOURCES]
+        any_n = int(order.dissent_cost.get("any", 0))
+        change = self._modified("dissent_cost", 0)
+        if change > 0:
+            any_n += change
+        held = self.players[self.player].resources
+        for _ in range(-change):
+            if any_n:
+                any_n -= 1
+            elif each:
+                i = min(range(len(each)), key=lambda j: (held[each[j][0]], j))
+                each[i] = (each[i][0], each[i][1] - 1)
+                each = [(k, n) for k, n in each if n > 0]
+        return each, any_n
+
     def dissent_against(self, index: int, free: bool, order: int = 0) -> str:
         """Dissent against the Order numbered ``order`` in zone ``index`` (0: the first
         there); ``free`` when a power pays."""
         placed = next(p for p in self.in_play if p.zone == index and
                       order in (0, p.order.number))
         me = self.players[self.player]
-        cost = placed.order.dissent_cost
-        for kind, n in cost.items if not free else ():
-            if kind in RESOURCES:
-                self.spend(self.player, kind, int(n))
-        if cost.get("any") and not free:
-            self._pay_any(self.player, int(cost.get("any")))
+        if not free:
+            each, any_n = self.order_dissent_cost(placed.order)
+            for kind, n in each:
+                self.spend(self.player, kind, n)
+            if any_n:
+                self._pay_any(self.player, any_n)
         placed.infamy -= 1
         me.resources["infamy"] += 1
         line = f"P{self.player + 1} dissents against {placed.order.title!r}"
