@@ -240,6 +240,33 @@ def test_a_virus_card_alone_is_enough_to_play() -> None:
     assert state.phase == "spend" and side.discard[virus] == 1
 
 
+def test_refill_is_to_the_hand_size_plus_one_per_hand_bonus_token() -> None:
+    """Hand size 6 + 1 token = 7: holding 6 draws 1; holding 7 draws none."""
+    for held, drawn in ((6, 1), (7, 0), (3, 4)):
+        state = state_with([])
+        side = state.sides[state.player]
+        side.bonus = 1
+        side.deck, side.discard = Counter(side.deck) + Counter(side.hand), Counter()
+        side.hand = Counter()
+        for c in sorted(side.deck.elements())[:held]:
+            side.deck[c] -= 1
+            side.hand[c] += 1
+        side.deck = +side.deck
+        state.phase = "spend"
+        end_turn(state)
+        assert sum(side.hand.values()) == held + drawn
+
+
+def test_a_crossing_that_costs_zero_needs_no_propaganda_icons() -> None:
+    state = state_with([card("t1", "equipment", crossing=1)])
+    side = state.sides[state.player]
+    side.track[0], side.corruption[0] = "t1", 1
+    state.phase = "spend"
+    assert state.crossing_cost(state.player) == 0 and not state.icons["propaganda"]
+    state.apply_action(Cross())
+    assert side.banner == 1
+
+
 def total_cards(state: SanState) -> int:
     count = sum(state.supply.values()) + sum(1 for c in state.river if c is not None)
     count += sum(1 for _ in state.played)
