@@ -14,19 +14,24 @@ from typing import Any
 import pytest
 
 from compiler.validate import validate
+from rules_engine.core.effects import freeze
 from rules_engine.core.game import CHANCE, IllegalAction, RandomBot, State, play_out
 from rules_engine.spring.engine import (
     AddCounter,
     Draw,
     DrawDiscard,
+    Exchange,
+    Motivate,
     MoveByCard,
     MoveByDie,
     Pass,
     Radicalise,
     Resist,
     Roll,
+    RulesTables,
     SpringGame,
     SpringState,
+    card_bonus,
 )
 from rules_engine.spring.model import SpringContent
 from tests.conftest import CARDS
@@ -216,6 +221,199 @@ def test_the_turn_limit_ends_the_round_and_scores_the_counters() -> None:
     assert state.returns() == [0.0, 1.0]
 
 
+# -- printed card bonuses (R26) -----------------------------------------------------------
+
+HASHTAG = "rev-protest-hashtag-trends"      # protest, force 3: draw 1
+TOWN_HALL = "rev-occupation-town-hall"      # occupation, force 5: extra_counter 1
+AID_CONVOY = "rev-intervention-aid-convoy"  # intervention, force 2: move 2
+INFORMERS = "res-informers"                 # resistance, force 3: draw 1
+FOOTAGE = "mot-smuggled-footage"            # motivation, force 3: draw 1
+ENCRYPTED = "mot-encrypted-chat"            # motivation, force 5: move 2
+
+
+def bonus_state(players: int = 3, empty_deck: bool = False) -> SpringState:
+    """P1 to act with an empty hand (and, with ``empty_deck``, nothing left to draw)."""
+    state = ready(players)
+    for player in state.players:
+        state.removed.update(player.hand)
+        player.hand.clear()
+    if empty_deck:
+        state.removed.update(state.draw_pile)
+        state.draw_pile.clear()
+    state.player = 0
+    return state
+
+
+def radicalise_on_tunisia(state: SpringState, card: str) -> None:
+    state.phase = "action"
+    state.players[0].position = 2
+    state.players[0].hand = Counter({card: 1})
+    state.apply_action(Radicalise(card))
+
+
+def used_as_printed(card: str) -> SpringState:
+    """P1 uses ``card`` for its own purpose: radicalises Tunisia's space 2 with a
+    Revolution card, resists P2's space 2 with a Resistance card, or discards a
+    Motivation card to draw."""
+    state = bonus_state()
+    kind = state.cards[card].type
+    if kind == "resistance":
+        state.spaces[1].card, state.spaces[1].owner, state.spaces[1].counters = HASHTAG, 1, 1
+        state.phase, state.players[0].position = "action", 2
+        state.players[0].hand = Counter({card: 1})
+        state.apply_action(Resist((card,)))
+    elif kind == "motivation":
+        state.phase = "motivate"
+        state.players[0].hand = Counter({card: 1})
+        state.apply_action(Motivate(card))
+    else:
+        radicalise_on_tunisia(state, card)
+    return state
+
+
+# What each card's own use leaves: P1's pending draws, counters on space 2.
+OWN_USE = {HASHTAG: ([0], 1), TOWN_HALL: ([1], 2), INFORMERS: ([0], 0), FOOTAGE: ([0, 0, 0], 0)}
+
+
+def with_card(card_id: str, **changes: Any) -> SpringContent:
+    """The Spring content with one card changed."""
+    model = content()
+    cards = tuple(dataclasses.replace(c, **changes) if c.id == card_id else c
+                  for c in model.cards)
+    return dataclasses.replace(model, cards=cards)
+
+
+def test_radicalise_extra_counter_bonus_within_the_cap() -> None:
+    """R26: a Revolution card's extra counter goes on the space it radicalises, within
+    the per-space cap (here 2 with a 2-counter bonus: 2, not 3); it draws nothing."""
+    state = bonus_state()
+    radicalise_on_tunisia(state, TOWN_HALL)
+    assert state.spaces[1].counters == 2 and state.spaces[1].owner == 0
+    assert state.log[-1] == f"P1 radicalises space 2 with {TOWN_HALL} (2 counters)"
+    assert not state.players[0].hand and state.player == 1      # no draw, turn passed
+    capped = SpringGame(with_card(TOWN_HALL, effects=(freeze({"extra_counter": 2}),)),
+                        3).new_initial_state(1)
+    capped.config = dataclasses.replace(capped.config, max_counters=2)
+    while capped.current_player() == CHANCE:
+        capped.apply_action(capped.sample_chance())
+    radicalise_on_tunisia(capped, TOWN_HALL)
+    assert capped.spaces[1].counters == 2
+
+
+def test_radicalise_draw_bonus_draws_after_the_counter() -> None:
+    """R26: a Revolution card's draw bonus draws once its counter is on the space; with
+    the deck and the discard both empty it draws nothing and the turn passes (R24)."""
+    state = bonus_state()
+    radicalise_on_tunisia(state, HASHTAG)
+    assert state.spaces[1].counters == 1 and state.spaces[1].card == HASHTAG
+    assert state.draws == [0] and state.current_player() == CHANCE
+    assert state.log[-1] == f"P1 radicalises space 2 with {HASHTAG}; draws 1"
+    state.apply_action(state.sample_chance())
+    assert sum(state.players[0].hand.values()) == 1 and state.player == 1
+    empty = bonus_state(empty_deck=True)
+    radicalise_on_tunisia(empty, HASHTAG)
+    assert empty.log[-1] == f"P1 radicalises space 2 with {HASHTAG}; draws 1"
+    assert not empty.players[0].hand and (empty.player, empty.phase) == (1, "motivate")
+
+
+def test_resistance_draw_bonus_draws_after_resisting() -> None:
+    """R26: a Resistance card's draw bonus draws once the resistance has resolved; with
+    the deck and the discard empty before, the resisted card is the whole discard
+    pile, so it becomes the deck and is drawn (R16, R24)."""
+    for empty in (False, True):
+        state = bonus_state(empty_deck=empty)
+        target = revolution_cards(["strike"])[0]
+        state.spaces[1].card, state.spaces[1].owner, state.spaces[1].counters = target, 1, 2
+        state.phase = "action"
+        state.players[0].position = 2
+        state.players[0].hand = Counter({INFORMERS: 1})
+        removed = state.removed[INFORMERS]
+        state.apply_action(Resist((INFORMERS,)))
+        assert state.spaces[1].card is None and state.removed[INFORMERS] == removed + 1
+        assert state.log[-1].endswith("; draws 1")
+        assert state.draws == [0] and state.current_player() == CHANCE
+        state.apply_action(state.sample_chance())
+        assert sum(state.players[0].hand.values()) == 1 and state.player == 1
+        if empty:
+            assert state.players[0].hand == Counter({target: 1})
+
+
+def test_motivation_draw_bonus_draws_three() -> None:
+    """R26: a Motivation card's draw bonus applies when it is discarded to draw two:
+    three cards in all."""
+    state = bonus_state()
+    state.phase = "motivate"
+    state.players[0].hand = Counter({FOOTAGE: 1})
+    state.apply_action(Motivate(FOOTAGE))
+    assert state.draws == [0, 0, 0]
+    assert state.log[-1] == f"P1 discards {FOOTAGE} to draw 3"
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance())
+    assert sum(state.players[0].hand.values()) == 3 and state.phase == "move"
+
+
+@pytest.mark.parametrize("card, force", [(AID_CONVOY, 2), (ENCRYPTED, 5)])
+def test_move_bonus_adds_to_the_force_when_discarded_to_move(card: str, force: int) -> None:
+    """R26: "move 2 more spaces" applies when the card is discarded to move: its force
+    plus 2, overthrown countries still skipped (Libya, spaces 6-9)."""
+    for overthrown in ([], ["libya"]):
+        state = bonus_state()
+        state.overthrown += overthrown
+        state.phase = "move"
+        state.players[0].position = 1
+        state.players[0].hand = Counter({card: 1})
+        state.apply_action(MoveByCard(card))
+        steps = force + 2
+        expected = 1 + steps if not overthrown or 1 + steps < 6 else 1 + steps + 4
+        assert state.players[0].position == expected
+        assert not state.draws and state.discard[card] == 1
+
+
+@pytest.mark.parametrize("card", sorted(OWN_USE))
+def test_a_bonus_card_discarded_to_move_gives_no_bonus(card: str) -> None:
+    """R26: a draw or counter bonus applies only when the card is used for its own
+    purpose: used that way it gives its bonus, discarded to move it gives none."""
+    own = used_as_printed(card)                  # the bonus, used as printed
+    assert (own.draws, own.spaces[1].counters) == OWN_USE[card]
+    state = bonus_state()
+    state.phase = "move"
+    state.players[0].position = 1
+    state.players[0].hand = Counter({card: 1})
+    state.apply_action(MoveByCard(card))
+    assert not state.draws and not state.players[0].hand
+    assert state.players[0].position == 1 + state.cards[card].force   # no move bonus either
+
+
+@pytest.mark.parametrize("card", [HASHTAG, TOWN_HALL])
+def test_a_bonus_card_exchanged_gives_no_bonus(card: str) -> None:
+    """R26: neither the card put down in an exchange nor the one taken back gives its
+    bonus (radicalising with it does)."""
+    other = revolution_cards(["strike"])[0]
+    for put, took in ((card, other), (other, card)):
+        state = bonus_state()
+        state.spaces[1].card, state.spaces[1].owner, state.spaces[1].counters = took, 0, 1
+        state.phase = "action"
+        state.players[0].position = 2
+        state.players[0].hand = Counter({put: 1})
+        state.apply_action(Exchange(put))
+        assert state.spaces[1].card == put and state.spaces[1].counters == 1
+        assert state.draws == [1] and state.players[0].hand == Counter({took: 1})  # P2 draws
+        assert state.player == 1
+    own = used_as_printed(card)
+    assert (own.draws, own.spaces[1].counters) == OWN_USE[card]
+
+
+def test_an_effect_the_engine_does_not_know_is_an_error() -> None:
+    """A printed effect the engine cannot apply is never silently skipped: building the
+    tables fails, naming the card and the effect."""
+    assert card_bonus(next(c for c in content().cards if c.id == FOOTAGE)).draw == 1
+    unknown = with_card(FOOTAGE, effects=(freeze({"shout": 1}),))
+    with pytest.raises(ValueError, match=f"{FOOTAGE}.*'shout'"):
+        RulesTables(unknown)
+    with pytest.raises(ValueError, match="only a Revolution card"):
+        RulesTables(with_card(FOOTAGE, effects=(freeze({"extra_counter": 1}),)))
+
+
 def conserved(state: SpringState) -> int:
     count = sum(state.deck.values()) + sum(state.discard.values()) + sum(state.removed.values())
     count += sum(sum(p.hand.values()) for p in state.players)
@@ -267,13 +465,14 @@ def test_same_seed_same_game() -> None:
 # First recorded from the engine before it was made faster (same content, same bots):
 # (players, seed) -> (turns, overthrown, VT by seat, log lines, log digest). A change
 # to cards/spring or to the rules changes these games; re-record them then. Last
-# re-recorded when Resist began to allow cards to spare (more choices for the bots).
+# re-recorded when the cards' printed bonuses began to apply (R26: extra draws and
+# counters, longer moves).
 PINNED = {
-    (2, 3): (152, ("iraq", "egypt", "algeria", "jordan"), (26, 44), 785, "90e44ffd23844fe6"),
-    (4, 7): (190, ("iraq", "egypt", "iran", "tunisia"), (19, 25, 11, 16), 1090,
-             "1d95d77c197fdb5e"),
-    (6, 13): (191, ("tunisia", "iran", "yemen", "oman"), (4, 3, 24, 16, 19, 9), 981,
-              "836c2dfac75ca8e6"),
+    (2, 3): (107, ("yemen", "bahrain", "iraq", "tunisia"), (30, 35), 532, "3635ae168455231d"),
+    (4, 7): (146, ("tunisia", "yemen", "syria", "bahrain"), (14, 27, 23, 7), 799,
+             "d65da306ca26f39b"),
+    (6, 13): (154, ("oman", "jordan", "bahrain", "libya"), (5, 10, 12, 22, 8, 14), 811,
+              "4a601c2fabf1cb98"),
 }
 
 

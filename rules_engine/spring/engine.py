@@ -7,7 +7,11 @@ space one of four actions; on a country space radicalise, reinforce, exchange,
 draw-and-discard, or resist another player's space), *overthrow* (when the card
 played this turn completes a country: 2 / 5 / 3 / 1 Victory Tokens) and *end*
 (hand limit 5). Four overthrows end the game; every space holding one of
-your counters adds 1 VT. Rulings: docs/rulings.md (Spring).
+your counters adds 1 VT. A card's printed bonus (``effects``) applies only when the
+card is used for its own purpose (R26): a Revolution card's when it radicalises, a
+Resistance card's when it resists, a Motivation card's when it is discarded to draw
+two; ``move`` alone applies when the card is discarded to move. Rulings:
+docs/rulings.md (Spring).
 
 Simulations play hundreds of thousands of steps, so the hot paths are kept lean:
 what depends on the content alone (card facts, the board, one object for every
@@ -131,6 +135,44 @@ class SpringConfig:
     max_counters: int = 5
 
 
+BONUS_KINDS = ("draw", "extra_counter", "move")
+"""The Spring card effects the engine applies (R26)."""
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A card's printed bonus, summed by kind (R26): ``draw`` cards drawn when the card
+    is used for its own purpose, ``extra_counter`` more counters when a Revolution card
+    radicalises, ``move`` spaces added to the force when it is discarded to move."""
+
+    draw: int = 0
+    extra_counter: int = 0
+    move: int = 0
+
+
+def card_bonus(card: Card) -> Bonus:
+    """``card``'s effects as a :class:`Bonus`; ValueError for an effect kind the engine
+    does not know, or one that can never apply to the card's type (an extra counter
+    needs a card that radicalises), so no printed effect is silently ignored."""
+    totals = dict.fromkeys(BONUS_KINDS, 0)
+    for effect in card.effects:
+        if not isinstance(effect, FrozenMap):
+            raise ValueError(f"Spring card {card.id}: the engine does not support the "
+                             f"effect {effect!r} (a Spring effect is a map such as {{draw: 1}})")
+        for kind, n in effect.items:
+            if kind not in totals:
+                raise ValueError(f"Spring card {card.id}: the engine does not support the "
+                                 f"effect {kind!r} (supported: {', '.join(BONUS_KINDS)})")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise ValueError(f"Spring card {card.id}: effect {kind!r} needs a "
+                                 f"non-negative whole number, not {n!r}")
+            if kind == "extra_counter" and card.type != "revolution":
+                raise ValueError(f"Spring card {card.id}: only a Revolution card can place "
+                                 f"an extra counter, not a {card.type} card")
+            totals[kind] += n
+    return Bonus(**totals)
+
+
 def config_from(content: SpringContent, players: int) -> SpringConfig:
     p = content.parameters
     scores = p.get("overthrow_scores") or FrozenMap()
@@ -189,13 +231,29 @@ class RulesTables:
         self.deck: tuple[str, ...] = tuple(sorted(c.id for c in content.cards
                                                   for _ in range(c.copies)))
         self.force: dict[str, int] = {c.id: c.force for c in content.cards}
+        # Printed bonuses (R26): the force to move by and the Motivation draws for every
+        # card of its kind; the draw and counter bonuses only for the cards that print
+        # one (a missing entry is no bonus).
+        bonuses = {c.id: card_bonus(c) for c in content.cards}
+        self.move_force: dict[str, int] = {c: c_force + bonuses[c].move
+                                           for c, c_force in self.force.items()}
+        self.radicalise_draw: dict[str, int] = {
+            c.id: bonuses[c.id].draw for c in content.cards
+            if c.type == "revolution" and bonuses[c.id].draw}
+        self.extra_counter: dict[str, int] = {c: b.extra_counter for c, b in bonuses.items()
+                                              if b.extra_counter}
+        self.resist_draw: dict[str, int] = {
+            c.id: bonuses[c.id].draw for c in content.cards
+            if c.type == "resistance" and bonuses[c.id].draw}
+        self.motivate_draws: dict[str, int] = {c.id: 2 + bonuses[c.id].draw
+                                               for c in content.cards if c.type == "motivation"}
         self.subtype: dict[str, str | None] = {c.id: c.subtype for c in content.cards}
         self.resistance: frozenset[str] = frozenset(c.id for c in content.cards
                                                     if c.type == "resistance")
         self.draw = {c.id: Draw(c.id) for c in content.cards}
         self.discard = {c.id: Discard(c.id) for c in content.cards}
         self.motivate = {c.id: Motivate(c.id) for c in content.cards if c.type == "motivation"}
-        self.move_by_card = {c.id: MoveByCard(c.id) for c in content.cards if c.force > 0}
+        self.move_by_card = {c: MoveByCard(c) for c, n in self.move_force.items() if n > 0}
         self.radicalise = {c.id: Radicalise(c.id) for c in content.cards
                            if c.type == "revolution"}
         self.exchange = {c.id: Exchange(c.id) for c in content.cards if c.type == "revolution"}
@@ -490,10 +548,11 @@ class SpringState(State[Action]):
     def _apply_motivate(self, action: Motivate) -> str:
         player = self.player
         self._discard_from_hand(self.players[player], action.card)
-        self.draws += (player, player)
+        count = self._tables.motivate_draws[action.card]       # 2, plus a draw bonus (R26)
+        self.draws += [player] * count
         self.phase = "move"
         self._advance()
-        return f"P{player + 1} discards {action.card} to draw 2"
+        return f"P{player + 1} discards {action.card} to draw {count}"
 
     def _apply_roll_die(self, action: MoveByDie | RollAgain) -> str:
         """MoveByDie and RollAgain: the die is rolled next (a chance node)."""
@@ -503,7 +562,8 @@ class SpringState(State[Action]):
 
     def _apply_move_by_card(self, action: MoveByCard) -> str:
         self._discard_from_hand(self.players[self.player], action.card)
-        return self._move(self._tables.force[action.card], f"discards {action.card}")
+        # Its force, plus a move bonus (R26); the printed draw or counter bonus does not apply.
+        return self._move(self._tables.move_force[action.card], f"discards {action.card}")
 
     def _apply_jump(self, action: Jump) -> str:
         player = self.player
@@ -527,13 +587,24 @@ class SpringState(State[Action]):
         player = self.player
         me = self.players[player]
         space = self.spaces[me.position - 1]
-        _take(me.hand, action.card)
-        space.card, space.owner, space.counters = action.card, player, 1
+        card = action.card
+        _take(me.hand, card)
+        tables = self._tables
+        counters = 1
+        line = f"P{player + 1} radicalises space {space.number} with {card}"
+        extra = tables.extra_counter.get(card)
+        if extra:                       # R26: more counters on this space, within the cap
+            counters = max(1, min(1 + extra, self.config.max_counters))
+            line += f" ({counters} counters)"
+        space.card, space.owner, space.counters = card, player, counters
         self.played_here = space.number
-        line = f"P{player + 1} radicalises space {space.number} with {action.card}"
-        line += self._overthrow_check(space)
+        overthrow = self._overthrow_check(space)
+        draw = tables.radicalise_draw.get(card)
+        if draw and not self.finished:  # R26: drawn once the counters are placed
+            self.draws += [player] * draw
+            line += f"; draws {draw}"
         self._end_actions()
-        return line
+        return line + overthrow
 
     def _apply_exchange(self, action: Exchange) -> str:
         player = self.player
@@ -608,14 +679,20 @@ class SpringState(State[Action]):
 
     def _resist(self, me: Player, cards: tuple[str, ...]) -> str:
         space = self.spaces[me.position - 1]
+        resist_draw = self._tables.resist_draw
+        draw = 0
         for card in cards:
             _take(me.hand, card)
             self.removed[card] = self.removed.get(card, 0) + 1
+            draw += resist_draw.get(card, 0)
         assert space.card is not None
         self.discard[space.card] = self.discard.get(space.card, 0) + 1
         line = (f"P{self.player + 1} resists space {space.number} with {', '.join(cards)}: "
                 f"{space.counters} counters and {space.card} go")
         space.card, space.owner, space.counters = None, None, 0
+        if draw:                        # R26: drawn once the resistance has resolved
+            self.draws += [self.player] * draw
+            line += f"; draws {draw}"
         self._end_actions()
         return line
 
