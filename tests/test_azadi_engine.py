@@ -684,3 +684,137 @@ def test_a_partner_withdraws_from_a_coalition_on_their_turn() -> None:
     assert state.board.zones[1].holder == () and state.track.flag == flag - 1
     assert ("majority_broken", me) in [(e.name, e.owner) for e in state.events[-3:]]
     assert Withdraw(1) not in state.legal_actions()
+
+
+# -- ruling R35: a changed majority requirement ---------------------------------------
+
+
+def _cleared(players: int = 3) -> AzadiState:
+    state = in_actions(players)
+    for zone in state.board.zones:
+        zone.voters, zone.volatile_voters = Counter(), Counter()
+        zone.holder, zone.split = (), ()
+    state.in_play, state.resistance, state.tyranny = [], {}, None
+    return state
+
+
+def _lay_martial_law(state: AzadiState) -> int:
+    """Trigger a Tyranny card whose Order is Martial Law (no Imperial voters added);
+    it goes to the first zone free of Orders: the capital. Returns the Flag's change."""
+    from dataclasses import replace
+
+    martial = next(o for o in state.orders.values() if o.title == "Martial Law")
+    card = replace(state.tyranny_deck[-1], order=martial.number, imperial_voters_per_zone=0)
+    state.tyranny_deck = [card]
+    flag = state.track.flag
+    state._trigger_tyranny()
+    state._majority_events()
+    assert [p.order.title for p in state.in_play] == ["Martial Law"]
+    assert state.in_play[0].zone == 0
+    return state.track.flag - flag
+
+
+def test_martial_law_breaks_a_majority_short_of_the_new_count() -> None:
+    state = _cleared()
+    capital = state.board.zones[0]
+    for _ in range(capital.majority):                  # exactly the printed 8
+        state.board.add_voter(0, 1, state.track)
+    assert capital.holder == (1,)
+    assert _lay_martial_law(state) == -1               # a Rebel majority broken
+    assert (capital.majority, capital.holder, capital.split) == (9, (), ())
+    assert any(e.name == "majority_broken" for e in state.events)
+    assert violations(state) == []
+
+
+def test_martial_law_raises_the_split_of_a_majority_that_still_reaches_it() -> None:
+    state = _cleared()
+    capital = state.board.zones[0]
+    for _ in range(capital.majority + 1):
+        state.board.add_voter(0, 1, state.track)
+    assert capital.split == (8,)
+    assert _lay_martial_law(state) == 0
+    assert (capital.majority, capital.holder, capital.split) == (9, (1,), (9,))
+    assert state.board.majority_voters(1) == 9 and violations(state) == []
+    # overturning it returns the count: the split shrinks back
+    state.in_play[0].infamy = 1
+    state.dissent_against(0, free=True)
+    assert state.in_play == []
+    assert (capital.majority, capital.holder, capital.split) == (8, (1,), (8,))
+    assert violations(state) == []
+
+
+def test_martial_law_in_a_coalition_goes_to_the_partner_with_more_voters() -> None:
+    state = _cleared()
+    capital, board = state.board.zones[0], state.board
+    for owner in (0, 0, 0, 0, 0, 1, 1, 1, 1):          # 5 and 4 voters
+        board.add_voter(0, owner, state.track)
+    board.form_coalition(0, 1, 0, (4, 4), state.track)
+    assert _lay_martial_law(state) == 0
+    assert (capital.majority, capital.holder, capital.split) == (9, (1, 0), (4, 5))
+    state.in_play[0].infamy = 1
+    state.dissent_against(0, free=True)
+    assert (capital.majority, capital.holder, capital.split) == (8, (1, 0), (4, 4))
+    assert violations(state) == []
+
+
+def test_overturning_martial_law_lets_a_majority_form_at_the_printed_count() -> None:
+    state = _cleared()
+    capital = state.board.zones[0]
+    _lay_martial_law(state)
+    for _ in range(8):                                 # 8 of the 9 now needed
+        state.board.add_voter(0, 2, state.track)
+    assert capital.holder == ()
+    flag = state.track.flag
+    state.in_play[0].infamy = 1
+    state.dissent_against(0, free=True)
+    state._majority_events()
+    assert (capital.majority, capital.holder, capital.split) == (8, (2,), (8,))
+    assert state.track.flag == flag + 2                # Order overturned, majority formed
+    assert any(e.name == "majority_formed" for e in state.events)
+
+
+def test_guardian_republic_needs_one_more_voter_in_every_zone() -> None:
+    state = _cleared()
+    board = state.board
+    for _ in range(board.zones[1].majority):           # exactly 7 in zone 1: breaks
+        board.add_voter(1, 0, state.track)
+    for _ in range(board.zones[2].majority + 1):       # 8 in zone 2: stands
+        board.add_voter(2, 1, state.track)
+    printed = [z.majority for z in board.zones]
+    card, side = next((f, n) for f in state.content.foundation_cards
+                      for n, s in enumerate(f.sides) if s.title == "Guardian Republic")
+    state.foundation, state.contributions = card, [0]
+    state.voting, state.votes = [0, 1, 2], {}
+    state.return_to, state.return_phase, state.phase, state.player = 0, "actions", "vote", 0
+    flag = state.track.flag
+    for _ in range(3):
+        state.apply_action(Vote(side))
+    assert state.foundation_side == side
+    assert [z.majority for z in board.zones] == [m + 1 for m in printed]
+    assert board.zones[1].holder == () and state.track.flag == flag - 1
+    assert (board.zones[2].holder, board.zones[2].split) == ((1,), (8,))
+    index = state.open_zone()                          # opened later: the soul reaches it
+    assert index is not None
+    opened = board.zones[index]
+    assert opened.majority == opened.printed_majority + 1
+    assert violations(state) == []
+
+
+def test_a_modify_rule_the_engine_does_not_apply_is_reported() -> None:
+    from dataclasses import replace
+
+    from rules_engine.core.effects import Rule, freeze
+
+    model = content()
+    order = model.imperial_orders[0]
+    odd = replace(order, effects=(Rule("modify", "parley_reward", freeze({"add": 1}), "zone"),))
+    found = list(unsupported(replace(model, imperial_orders=(odd, *model.imperial_orders[1:]))))
+    assert found == [(f"Imperial Order {order.title!r} (modify parley_reward)", order.location)]
+    side = model.foundation_cards[0].sides[0]
+    wrong = replace(side, soul=(Rule("modify", "majority_needed", freeze({"add": 1}),
+                                     "player"),))
+    first = model.foundation_cards[0]
+    foundation = replace(first, sides=(wrong, first.sides[1]))
+    found = list(unsupported(replace(model, foundation_cards=(foundation,))))
+    assert found == [(f"Foundation soul {side.title!r} (modify majority_needed)",
+                      foundation.location)]

@@ -34,6 +34,11 @@ class Zone:
     volatile_voters: Counter[int] = field(default_factory=Counter)
     holder: tuple[int, ...] = ()      # () no majority; (p,), (p, q) coalition, (IMPERIAL,)
     split: tuple[int, ...] = ()       # majority voters per holder (a coalition's agreed split)
+    printed_majority: int = 0         # the tile's count; ``majority`` is the one in force (R35)
+
+    def __post_init__(self) -> None:
+        if not self.printed_majority:
+            self.printed_majority = self.majority
 
     def occupied(self) -> int:
         return sum(self.voters.values()) + sum(self.volatile_voters.values())
@@ -138,6 +143,35 @@ class Board:
                 track.record("imperial_majority_formed" if owner == IMPERIAL
                              else "rebel_majority_formed")
                 return
+
+    def change_majority(self, index: int, needed: int, track: AzadiTrack) -> None:
+        """A rule in force changes how many voters a majority needs (ruling R35): it
+        applies at once. A majority whose holders no longer reach ``needed`` breaks; one
+        that still does stands with ``needed`` majority voters, a coalition's extra one
+        going to the partner with more voters here (the first on a tie) and one fewer
+        taken the same way; then a majority may form."""
+        zone = self.zones[index]
+        if needed == zone.majority:
+            return
+        zone.majority = needed
+        if zone.holder and sum(zone.count(o) for o in zone.holder) >= needed:
+            split = list(zone.split)
+            while sum(split) != needed:
+                grow = sum(split) < needed
+                able = [i for i, o in enumerate(zone.holder)
+                        if (zone.count(o) > split[i] if grow else split[i] > 1)]
+                if not able:
+                    break
+                pick = max(able, key=lambda i: (zone.count(zone.holder[i]), -i))
+                split[pick] += 1 if grow else -1
+            if sum(split) == needed:
+                zone.split = tuple(split)
+                return
+            self.changes.append((index, zone.holder, ()))    # cannot share it: it breaks
+            track.record("imperial_majority_broken" if zone.holder == (IMPERIAL,)
+                         else "rebel_majority_broken")
+            zone.holder, zone.split = (), ()
+        self.update_majority(index, track)
 
     def form_coalition(self, index: int, a: int, b: int, split: tuple[int, int],
                        track: AzadiTrack) -> None:

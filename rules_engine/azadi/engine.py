@@ -330,6 +330,7 @@ class AzadiState(State[Action]):
         self.return_to, self.return_phase = 0, "actions"
         self.spare_zones = [z for z in content.zones if z.areas in (17, 21) for _ in
                             range(z.copies)]
+        self.set_majorities()                       # a Mandate may change them (R35)
         self._advance()
 
     # -- the map -----------------------------------------------------------------------
@@ -741,6 +742,20 @@ class AzadiState(State[Action]):
             value = n if replace else value + n
         return value
 
+    def set_majorities(self) -> None:
+        """Each zone's majority from the rules in force (ruling R35): its tile's count,
+        changed by the game-wide rules (the Mandate's, the nation's soul) and by the
+        zone rules of the Orders in play there. Called whenever those change (an Order
+        laid or overturned, a Mandate flipped, a side founded) and when a zone opens;
+        majorities break, stand or form at once (see :meth:`Board.change_majority`)."""
+        for index, zone in enumerate(self.board.zones):
+            needed = self._modified("majority_needed", zone.printed_majority)
+            for rule in self._order_rules(index):
+                if rule.kind == "modify" and rule.target == "majority_needed":
+                    needed = int(rule.value.get("set")) if "set" in rule.value \
+                        else needed + int(rule.value.get("add"))
+            self.board.change_majority(index, max(1, needed), self.track)
+
     def resource_cap(self) -> int:
         """The resource cap: 12, unless a card in force changes it (a Foundation soul)."""
         return self._modified("resource_cap", self.config.resource_cap)
@@ -784,6 +799,7 @@ class AzadiState(State[Action]):
         if self.mandate_infamy == 0:
             self.mandate_flipped = True
             self.track.record("mandate_overturned")
+            self.set_majorities()
             line += f": it flips to {self.mandate.rebel_title!r}"
             self._check_azadi()
         return line
@@ -1106,8 +1122,10 @@ class AzadiState(State[Action]):
             return None
         tile = self.spare_zones.pop(0)
         n = len(self.board.zones)
-        return self.board.place(Zone(tile.id, tile.areas, tile.majority, tile.volatile),
-                                {n - 1, n - 2})
+        index = self.board.place(Zone(tile.id, tile.areas, tile.majority, tile.volatile),
+                                 {n - 1, n - 2})
+        self.set_majorities()                   # the rules in force reach it too (R35)
+        return index
 
     def _cash_legacy(self) -> None:
         """Every Legacy left becomes a voter, placed where its owner is strongest (R20)."""
@@ -1156,6 +1174,7 @@ class AzadiState(State[Action]):
             self.foundation_side = self.votes.get(decider, 0)
         self.player = self.return_to
         self.phase = self.return_phase
+        self.set_majorities()                   # the soul's rules apply at once (R35)
         founded = self.foundation.sides[self.foundation_side].title
         return line + f"; the nation is founded as {founded!r}"
 
@@ -1373,6 +1392,7 @@ class AzadiState(State[Action]):
                     self.board.add_voter(index, IMPERIAL, self.track)
         target = self._order_zone()
         self.in_play.append(OrderInPlay(self.orders[card.order], target))
+        self.set_majorities()                   # the Order's rules apply at once (R35)
         return (f"; Tyranny card {card.title!r}: 2 Imperial voters in every zone, Order "
                 f"{self.orders[card.order].title!r} in zone {target}")
 
@@ -1475,6 +1495,7 @@ class AzadiState(State[Action]):
             self.in_play.remove(placed)
             self.usage[f"order:{placed.order.number}"] += 1
             self.track.record("order_overturned")
+            self.set_majorities()               # its count returns (R35)
             line += ": the Order is overturned"
             self._check_azadi()
         return line

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_engine.azadi.board import IMPERIAL
 from rules_engine.azadi.model import RESOURCES, AzadiContent
-from rules_engine.core.effects import Ability, Action, Effect, FrozenMap
+from rules_engine.core.effects import Ability, Action, Effect, FrozenMap, Rule
 
 if TYPE_CHECKING:
     from rules_engine.azadi.engine import AzadiState
@@ -286,8 +286,62 @@ def supported(effect: Effect) -> bool:
     return isinstance(effect, Ability) and all(a.kind in HANDLERS for a in effect.actions)
 
 
+# the quantities the engine changes for a ``modify`` rule: game-wide (a Mandate's, a
+# nation's soul) and in an Order's zone (ruling R35: a rule is applied or reported)
+MODIFIED_IN_GAME = frozenset({"voter_card_votes", "open_voter_card_slots",
+                              "voter_cards_in_use", "resource_cap", "ideology_card_cost",
+                              "voter_card_cost", "dissent_cost", "majority_needed"})
+MODIFIED_IN_ZONE = frozenset({"majority_needed"})
+
+
+def _unapplied(effects: Iterable[Effect], applied: frozenset[str] = frozenset(),
+               scope: str | None = None) -> list[str]:
+    """The targets of the ``modify`` rules among ``effects`` that the engine does not
+    apply: a quantity not in ``applied``, or a scope other than ``scope`` (None: any)."""
+    return [e.target for e in effects if isinstance(e, Rule) and e.kind == "modify"
+            and (e.target not in applied or scope not in (None, e.scope))]
+
+
+def _other_effects(model: AzadiContent) -> Iterator[tuple[str, Any, tuple[Effect, ...]]]:
+    """Effects whose rules the engine never reads (only powers run from them)."""
+    for mandate in model.mandates:
+        yield f"Mandate {mandate.rebel_title!r}", mandate.location, mandate.rebel
+    for resistance in model.resistance_cards:
+        yield f"Resistance card {resistance.title!r}", resistance.location, resistance.effects
+    for power in model.maidaan_powers:
+        yield f"Maidaan power {power.title!r}", power.location, power.effects
+    for ideologue in model.ideologues:
+        for level in ideologue.powers:
+            yield f"{ideologue.name} power {level.title!r}", ideologue.location, level.effects
+    for attack in model.attack_cards:
+        yield f"attack card {attack.title!r}", attack.location, attack.effects
+    for foundation in model.foundation_cards:
+        for side in foundation.sides:
+            yield f"Foundation buff of {side.title!r}", foundation.location, side.buff
+    for campaign in model.campaigns:
+        for tyranny in campaign.tyranny_cards:
+            for choice in tyranny.choices:
+                yield f"while-active power of {choice.title!r}", tyranny.location, \
+                    choice.while_active
+
+
 def unsupported(model: AzadiContent) -> Iterator[tuple[str, Any]]:
-    """(card, location) for every Attack card whose effects this interpreter cannot run."""
+    """(card, location) for every Attack card whose effects this interpreter cannot run,
+    and every ``modify`` rule the engine does not apply (ruling R35: a rule a card
+    prints changes the game or is reported)."""
     for card in model.attack_cards:
         if not all(supported(e) for e in card.effects):
             yield f"attack card {card.title!r}", card.location
+    for mandate in model.mandates:
+        for target in _unapplied(mandate.imperial, MODIFIED_IN_GAME):
+            yield f"Mandate {mandate.title!r} (modify {target})", mandate.location
+    for foundation in model.foundation_cards:
+        for side in foundation.sides:
+            for target in _unapplied(side.soul, MODIFIED_IN_GAME, "game"):
+                yield f"Foundation soul {side.title!r} (modify {target})", foundation.location
+    for order in model.imperial_orders:
+        for target in _unapplied(order.effects, MODIFIED_IN_ZONE, "zone"):
+            yield f"Imperial Order {order.title!r} (modify {target})", order.location
+    for name, location, effects in _other_effects(model):
+        for target in _unapplied(effects):
+            yield f"{name} (modify {target})", location
