@@ -233,3 +233,15 @@ def test_output_is_deterministic(cards: Path) -> None:
     second = run_cli("validate", "--format", "json", str(cards)).stdout
     assert first == second
     assert json.loads(first)["summary"]["errors"] == 1
+
+
+def test_a_rule_the_engine_would_ignore_is_an_error(cards: Path) -> None:
+    path = cards / "azadi" / "imperial_orders.yaml"
+    edit(path, "- modify: {majority_needed: {add: 1}}", "- modify: {parley_reward: {add: 1}}")
+    code, report = validate_json(cards / "azadi")
+    assert code == 1
+    assert triples(report, cards) == [("M405", "azadi/imperial_orders.yaml",
+                                       line_of(path, "title: Martial Law") - 2, 5)]
+    assert report["diagnostics"][0]["message"] == (
+        "Imperial Order 'Martial Law' (modify parley_reward): the AZADI engine cannot run "
+        "this effect or rule, so play would ignore it")

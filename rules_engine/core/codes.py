@@ -94,6 +94,10 @@ _CODES: tuple[Code, ...] = (
          "ideology card whose two answers belong to the same ideologue."),
     Code("M404", "missing-parameter", "A parameter the game needs is not in game.yaml.",
          "Values the rulebooks do not print are named parameters in the game manifest."),
+    Code("M405", "unsupported-effect", "An effect or rule the game's engine cannot run.",
+         "A card must not print a rule that play would silently ignore: an effect the "
+         "interpreter has no handler for, or a `modify` of a quantity the engine does not "
+         "apply where the card puts it (ruling R35)."),
     Code("B601", "text-overflow", "Card text does not fit its layout region.",
          "Text shrinks from the region's size down to its min_size; if it still does not fit "
          "the build stops (unless --force) instead of clipping it. The message says by how "
