@@ -458,8 +458,9 @@ class AzadiState(State[Action]):
         basic = held(_R1, 0) + held(_R2, 0) + held(_R3, 0) + held(_R4, 0)
         out: list[Action] = [_END_TURN]
         extra = self._modified("voter_card_cost", 0)
+        levy = self._levy("influence_voter_card")
         out += [Influence(i) for i, card in enumerate(self.slots)
-                if card is not None and self._affordable(me, card, extra, basic)]
+                if card is not None and self._affordable(me, card, extra, basic, levy)]
         if me.to_place or me.mat_voters:
             volatile_open = self.tyranny is None or self.azadi
             only = self._batch_only(me, volatile_open)
@@ -666,17 +667,23 @@ class AzadiState(State[Action]):
         self._emit(Event("resources_spent", player, count=n, facts=(("kind", kind),)))
 
     def _affordable(self, me: Player, card_id: str, extra: int | None = None,
-                    basic: int | None = None) -> bool:
+                    basic: int | None = None, levy: list[tuple[str, int]] | None = None
+                    ) -> bool:
         """Whether ``me`` can pay for a voter card (``extra``: the rules' surcharge,
-        ``basic``: the basic resources held; both worked out when not given)."""
+        ``basic``: the basic resources held, ``levy``: the rules' permit; each worked
+        out when not given)."""
         cost = self.voter_cards[card_id].cost
         if extra is None:
             extra = self._modified("voter_card_cost", 0)
         held = me.resources.get
-        levy = self._levy("influence_voter_card")    # a permit, e.g. a Foundation soul's
+        if levy is None:
+            levy = self._levy("influence_voter_card")    # a permit, e.g. a Foundation soul's
         specific = 0
         for kind, n in cost.items:
-            if held(kind, 0) < int(n) + sum(m for k, m in levy if k == kind):
+            needed = int(n)
+            if levy:
+                needed += sum(m for k, m in levy if k == kind)
+            if held(kind, 0) < needed:
                 return False
             specific += int(n)
         if basic is None:
@@ -718,6 +725,10 @@ class AzadiState(State[Action]):
 
     def _rules_memo(self) -> dict[Any, Any]:
         """Answers worked out from the rules in force, kept while they stay in force."""
+        cached = self._rules_in_force
+        if cached is not None and cached[0] == (self.mandate, self.mandate_flipped,
+                                                self.foundation, self.foundation_side):
+            return cached[2]
         self._mandate_rules()
         assert self._rules_in_force is not None
         return self._rules_in_force[2]
