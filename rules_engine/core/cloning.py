@@ -65,6 +65,9 @@ def _copy(value: Any, shared: dict[int, Any], memo: dict[int, Any]) -> Any:
         result = []
         memo[key] = result
         result.extend(v if type(v) in _ATOMIC else _copy(v, shared, memo) for v in value)
+    elif kind is tuple:                   # a tuple holding something mutable
+        result = tuple(v if type(v) in _ATOMIC else _copy(v, shared, memo) for v in value)
+        memo[key] = result
     elif kind is set:
         result = set(value) if all(_immutable(v) for v in value) else \
             copy.deepcopy(value, dict(memo))
