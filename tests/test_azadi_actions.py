@@ -367,3 +367,28 @@ def test_the_rules_in_force_change_the_cost_of_dissent_against_orders() -> None:
     founded(state, "Open Society")                         # the soul: 1 less
     each, any_n = state.order_dissent_cost(placed.order)
     assert any_n == 0 and sum(n for _, n in each) == sum(n for _, n in printed) - 1
+
+
+def test_converting_your_own_voter_hands_its_area_to_another() -> None:
+    """Free and as often as you like: one of your non-majority voters is replaced in
+    the same area by an Imperial voter or another player's, a voter_converted event."""
+    from rules_engine.azadi.engine import ConvertOwn
+
+    state = in_actions(3)
+    me = state.player
+    other = (me + 1) % 3
+    zone = state.board.zones[1]
+    zone.voters[me] += 2
+    before_imperial, before_other = zone.voters[IMPERIAL], zone.voters[other]
+    legal = state.legal_actions()
+    assert ConvertOwn(1, IMPERIAL) in legal and ConvertOwn(1, other) in legal
+    assert ConvertOwn(1, me) not in legal
+    state.apply_action(ConvertOwn(1, IMPERIAL))
+    state.apply_action(ConvertOwn(1, other))
+    assert zone.voters[me] == 0
+    assert zone.voters[IMPERIAL] == before_imperial + 1
+    assert zone.voters[other] == before_other + 1
+    assert [e.name for e in state.events[-2:]] == ["voter_converted"] * 2
+    assert state.log[-1] == f"P{me + 1} converts one of their voters in zone 1 to a " \
+                            f"P{other + 1} voter"
+    assert not any(isinstance(a, ConvertOwn) and a.zone == 1 for a in state.legal_actions())

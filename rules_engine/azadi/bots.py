@@ -25,6 +25,7 @@ from rules_engine.azadi.engine import (
     AzadiState,
     Coalition,
     Contribute,
+    ConvertOwn,
     Discard,
     DiscardOwn,
     Dissent,
@@ -154,6 +155,8 @@ class GreedyBot:
             yield Event("dissent_committed", me)
         elif isinstance(action, DiscardOwn):
             yield Event("voter_discarded", me, me)
+        elif isinstance(action, ConvertOwn):
+            yield Event("voter_converted", me, me)
         elif isinstance(action, Contribute):
             yield Event("monument_contribution", me)
 

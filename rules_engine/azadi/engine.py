@@ -145,6 +145,15 @@ class DiscardOwn:
 
 
 @dataclass(frozen=True, order=True)
+class ConvertOwn:
+    """Convert one of your own non-majority voters in ``zone``: it is replaced in the
+    same area by a voter of ``to`` (another player, or the Imperials: -1); free, as
+    often as you like."""
+    zone: int
+    to: int
+
+
+@dataclass(frozen=True, order=True)
 class Gerrymander:
     """With gerrymandering rights in ``zone``, move one of ``owner``'s non-majority
     voters (Imperials included) from an ordinary area of it to adjacent ``target``."""
@@ -180,7 +189,8 @@ class Reply:
 
 
 Action = Draw | Take | Parley | EndParley | Answer | Redraw | Discard | Influence | Place | \
-    Coalition | Withdraw | EndTurn | Dissent | DiscardOwn | Contribute | Vote | UsePower | \
+    Coalition | Withdraw | EndTurn | Dissent | DiscardOwn | ConvertOwn | Contribute | Vote | \
+    UsePower | \
     DissentMandate | Gerrymander | ProposeTrade | Offer | WithdrawOffer | Reply
 
 TRADE_RATIOS = ((1, 1), (1, 2), (2, 1))     # the offers an engine player considers
@@ -195,6 +205,20 @@ _OFFERS = {(give, get): tuple((give_n, get_n, Offer(give, give_n, get, get_n))
                               for give_n, get_n in TRADE_RATIOS)
            for give in TRADEABLE for get in TRADEABLE if give != get}
 _ZONE_ACTIONS: list[tuple[tuple[Parley, ...], Place, Place, DiscardOwn]] = []
+
+
+_CONVERSIONS: dict[tuple[int, int, int], tuple[ConvertOwn, ...]] = {}
+
+
+def _conversions(zone: int, player: int, players: int) -> tuple[ConvertOwn, ...]:
+    """Converting one of ``player``'s voters in ``zone``: to the Imperials, then to each
+    other player in seat order (made once)."""
+    key = (zone, player, players)
+    found = _CONVERSIONS.get(key)
+    if found is None:
+        found = _CONVERSIONS[key] = (ConvertOwn(zone, IMPERIAL), *(
+            ConvertOwn(zone, p) for p in range(players) if p != player))
+    return found
 
 
 def _zone_actions(index: int) -> tuple[tuple[Parley, ...], Place, Place, DiscardOwn]:
@@ -486,14 +510,20 @@ class AzadiState(State[Action]):
             if all(held(k, 0) >= n for k, n in each) and \
                     basic >= sum(n for _, n in each) + any_n:
                 out.append(Dissent(placed.zone, placed.order.number))
-        for i, zone in enumerate(zones) if not self._mandate_forbids("discard_voters") else ():
-            if i in ordered and self._forbidden(i, "discard_voters"):
-                continue
+        discards = not self._mandate_forbids("discard_voters")
+        converts = not self._mandate_forbids("convert_voters")
+        conversions: list[Action] = []
+        for i, zone in enumerate(zones) if discards or converts else ():
             spare = zone.voters.get(player, 0)
             if spare and player in zone.holder:
                 spare -= zone.split[zone.holder.index(player)]
-            if spare > 0:
+            if spare <= 0:
+                continue
+            if discards and not (i in ordered and self._forbidden(i, "discard_voters")):
                 out.append(_zone_actions(i)[3])
+            if converts and not (i in ordered and self._forbidden(i, "convert_voters")):
+                conversions += _conversions(i, player, len(self.players))
+        out += conversions
         out += [Withdraw(i) for i, zone in enumerate(zones)
                 if len(zone.holder) == 2 and player in zone.holder]
         if not self.azadi and me.levels.total() > 0:     # a coalition costs a card each
@@ -949,6 +979,14 @@ class AzadiState(State[Action]):
         self._emit(Event("voter_discarded", self.player, self.player))
         self._check_azadi()
         return f"P{self.player + 1} discards one of their voters in zone {action.zone}"
+
+    def _convert_own(self, action: ConvertOwn) -> str:
+        self.remove_voter(action.zone, self.player, "voter_converted")
+        self.board.add_voter(action.zone, action.to, self.track)
+        self._check_azadi()
+        whose = "an Imperial" if action.to == IMPERIAL else f"a P{action.to + 1}"
+        return (f"P{self.player + 1} converts one of their voters in zone {action.zone} "
+                f"to {whose} voter")
 
     def _end_turn_action(self) -> str:
         """End the turn: voters of a card not placed are lost, and so are evicted voters
@@ -1820,6 +1858,7 @@ _APPLY: dict[type, Callable[[AzadiState, Any], str]] = {
     WithdrawOffer: AzadiState._trade,
     Reply: AzadiState._trade,
     DiscardOwn: AzadiState._discard_own,
+    ConvertOwn: AzadiState._convert_own,
 }
 IdeologuePowers = list[tuple[str, list[tuple[int, str, tuple[Effect, ...]]]]]
 Listeners = dict[str, list[tuple[int, Ability, dict[str, Any]]]]
