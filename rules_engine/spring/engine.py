@@ -646,14 +646,7 @@ class SpringState(State[Action]):
 
     def _discard_from_hand(self, me: Player, card: str) -> None:
         """Move one ``card`` from ``me``'s hand to the discard pile."""
-        hand = me.hand
-        held = hand.get(card, 0)       # as _take(), inlined: this is a hot path
-        if held == 1:
-            hand.pop(card)
-        elif held > 1:
-            hand[card] = held - 1
-        else:
-            raise IllegalAction(f"{card} is not in hand")
+        _take(me.hand, card)
         self.discard[card] = self.discard.get(card, 0) + 1
 
     def _move(self, steps: int, how: str) -> str:
