@@ -6,13 +6,18 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean native
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,dev]'
+	$(BIN)/pip install --quiet -e '.[test,dev,native]'
 	touch $(STAMP)
+
+# The rules engines compiled with mypyc (rebuilt only when their sources changed;
+# without a C compiler the Python sources run, with a warning).
+native: $(STAMP)
+	$(BIN)/samizdat native build || true
 
 run: $(STAMP)
 	$(BIN)/samizdat build cards --out output
@@ -21,14 +26,15 @@ lint: $(STAMP)
 	$(BIN)/ruff check compiler rules_engine tests benchmarks
 	$(BIN)/mypy
 
-test: lint
+test: lint native
 	$(BIN)/pytest
 
-bench: $(STAMP)
+bench: native
 	$(BIN)/python benchmarks/validate.py
 	$(BIN)/python benchmarks/build.py
 	$(BIN)/python benchmarks/simulate.py
 	$(BIN)/python benchmarks/lint.py
 
 clean:
+	$(BIN)/samizdat native clean || true
 	rm -rf $(VENV) output/*/

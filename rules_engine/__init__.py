@@ -2,3 +2,7 @@
 
 This package never imports :mod:`compiler`; the compiler drives it.
 """
+
+from rules_engine.native import guard as _guard
+
+_guard()

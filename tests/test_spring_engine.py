@@ -488,7 +488,8 @@ def test_pinned_games_are_played_exactly_as_recorded(players: int, seed: int) ->
 
 def comparable(state: SpringState) -> dict[str, Any]:
     """A state's attributes, with the RNG as its state and without legal-action caches."""
-    found = {k: v for k, v in vars(state).items() if k not in ("rng", "_legal_cache")}
+    names = getattr(type(state), "__mypyc_attrs__", None) or vars(state)   # compiled or not
+    found = {k: getattr(state, k) for k in names if k not in ("rng", "_legal_cache", "__dict__")}
     return found | {"rng": state.rng.getstate(), "deck": state.deck}
 
 

@@ -28,6 +28,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert "compiler/_data/schemas/azadi/tyranny_card.schema.json" in names
     assert "compiler/_data/cards/azadi/game.yaml" in names
     assert "compiler/_data/templates/README.md" in names
+    # a pure wheel: native engine modules built in the work tree stay out of it
+    assert not [n for n in names if n.endswith(".so") or n.endswith("_native.json")]
     env = root / "venv"
     venv.EnvBuilder(with_pip=True).create(env)
     subprocess.run([str(env / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)],

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from rules_engine.azadi.points import AzadiTrack
 
 IMPERIAL = -1
@@ -21,6 +23,7 @@ class IllegalMove(ValueError):
     """A placement or move the rules do not allow."""
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class Zone:
     """One zone tile on the map and what stands on it."""
@@ -64,6 +67,7 @@ class Zone:
         return None if tied else best
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class Board:
     """The zones and which touch which."""

@@ -18,6 +18,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from rules_engine.azadi.board import IMPERIAL
 from rules_engine.azadi.engine import (
     Action,
@@ -82,6 +84,7 @@ def progress(state: AzadiState) -> int:
     return 1_000 * len(state.resolved) + sum(state.tyranny.progress)
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class GreedyBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

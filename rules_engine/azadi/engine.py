@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from rules_engine.azadi import interpreter
 from rules_engine.azadi.board import IMPERIAL, Board, IllegalMove, Zone
 from rules_engine.azadi.model import IDEOLOGUES, RESOURCE_OF, RESOURCES, AzadiContent
@@ -31,6 +33,7 @@ from rules_engine.core.cloning import fast_copy
 from rules_engine.core.effects import Ability, Effect, Listener, Rule
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from rules_engine.core.identity_cache import IdentityCache
+from rules_engine.native import register_frozen
 
 LISTENER_DEPTH = 8      # a chain of triggered powers deeper than this is a trigger loop
 
@@ -247,6 +250,7 @@ class AzadiConfig:
     trades_per_turn: int = 2     # trade proposals a player may open per turn (R23)
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class Player:
     resources: Counter[str] = field(default_factory=Counter)
@@ -259,6 +263,7 @@ class Player:
     batch_zone: int = -1
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class AzadiState(State[Action]):
     """A game of AZADI in progress (the core loop; see the module docstring)."""
 
@@ -1732,7 +1737,7 @@ class AzadiState(State[Action]):
     def _pay(self, cost: Any, infamy: int) -> None:
         me = self.players[self.player]
         for kind, n in cost.items:
-            if kind in (*RESOURCES, "legacy", "infamy"):
+            if kind in _PAYABLE:
                 self.spend(self.player, kind, int(n))
         if cost.get("any"):
             self._pay_any(self.player, int(cost.get("any")))
@@ -2013,3 +2018,5 @@ class AzadiGame(Game):
 
     def new_initial_state(self, seed: int) -> AzadiState:
         return AzadiState(self.content, self.config, seed)
+
+register_frozen(__name__)    # compiled frozen dataclasses stay picklable and copyable

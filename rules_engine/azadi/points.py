@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 GAINS = ("tyranny_resolved", "order_overturned", "rebel_majority_formed",
          "imperial_majority_broken", "mandate_overturned")
 LOSSES = ("imperial_majority_formed", "rebel_majority_broken")
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class AzadiTrack:
     """Where the Rebel Flag and the Fort stand, and why the Flag moved."""

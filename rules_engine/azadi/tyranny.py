@@ -7,8 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from rules_engine.azadi.board import IMPERIAL
 from rules_engine.azadi.model import ImperialOrder, TyrannyCard
+from rules_engine.native import register_frozen
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,7 @@ def matches(event: Event, name: str, where: dict[str, Any]) -> bool:
     return True
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class ActiveTyranny:
     """The Tyranny card in play and how far each choice has come."""
@@ -78,8 +82,11 @@ class ActiveTyranny:
         return None
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class OrderInPlay:
     order: ImperialOrder
     zone: int
     infamy: int = 6
+
+register_frozen(__name__)    # compiled frozen dataclasses stay picklable and copyable

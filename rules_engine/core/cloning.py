@@ -6,7 +6,8 @@ dataclasses of small values, next to large immutable content. :func:`fast_copy`
 copies exactly that shape: immutable values (numbers, strings, tuples and frozen
 dataclasses, which a game never changes) are shared; counters, dicts, lists and sets
 are copied with their items copied the same way; plain objects get a copied
-``__dict__``; anything else falls back to ``copy.deepcopy``. Objects reached twice
+``__dict__``, and instances of classes compiled by mypyc (which have none) a copy of
+each attribute; anything else falls back to ``copy.deepcopy``. Objects reached twice
 are copied once (aliasing is kept), and objects whose ids are in ``shared`` (the
 content) are never copied.
 """
@@ -76,6 +77,8 @@ def _copy(value: Any, shared: dict[int, Any], memo: dict[int, Any]) -> Any:
         result = random.Random(0)
         result.setstate(value.getstate())
         memo[key] = result
+    elif (names := _NATIVE.get(kind, ())) or hasattr(kind, "__mypyc_attrs__"):
+        result = _copy_native(value, kind, names, shared, memo)
     elif dataclasses.is_dataclass(value) or hasattr(value, "__dict__") and \
             not callable(value) and kind.__module__ != "builtins":
         result = object.__new__(kind)
@@ -86,4 +89,31 @@ def _copy(value: Any, shared: dict[int, Any], memo: dict[int, Any]) -> Any:
     else:
         result = copy.deepcopy(value)
         memo[key] = result
+    return result
+
+
+_NATIVE: dict[type, tuple[str, ...]] = {}
+"""The attributes of each class compiled by mypyc (see :mod:`rules_engine.native`)."""
+
+
+def _copy_native(value: Any, kind: type, names: tuple[str, ...], shared: dict[int, Any],
+                 memo: dict[int, Any]) -> Any:
+    """A copy of an instance of a compiled class: one made without ``__init__`` (its
+    class is ``serializable``), with each attribute set (unset ones stay unset)."""
+    if not names:
+        names = _NATIVE[kind] = tuple(n for n in kind.__mypyc_attrs__  # type: ignore[attr-defined]
+                                      if n != "__dict__")
+    blank: Any = kind
+    result = blank.__new__(kind)
+    memo[id(value)] = result
+    for name in names:
+        try:
+            v = getattr(value, name)
+        except AttributeError:
+            continue
+        setattr(result, name, v if type(v) in _ATOMIC else _copy(v, shared, memo))
+    extra = getattr(value, "__dict__", None)
+    if extra:
+        for k, v in extra.items():
+            setattr(result, k, v if type(v) in _ATOMIC else _copy(v, shared, memo))
     return result

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules_engine.native import register_frozen
+
 Frozen = Any  # a frozen value: scalar, tuple, or FrozenMap
 
 
@@ -132,3 +134,5 @@ def parse_effect(data: Mapping[str, Any]) -> Effect:
 def parse_effects(data: Iterable[Mapping[str, Any]] | None) -> tuple[Effect, ...]:
     """A list of schema-valid effect mappings, parsed in order."""
     return tuple(parse_effect(d) for d in data or ())
+
+register_frozen(__name__)    # compiled frozen dataclasses stay picklable and copyable

@@ -20,6 +20,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 CHANCE = -1
 TERMINAL = -4
 
@@ -30,6 +32,7 @@ class IllegalAction(ValueError):
     """An action that is not legal in the current state."""
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class State(ABC, Generic[A]):
     """One position of a game. Mutable; :meth:`clone` copies it cheaply and fully."""
 
@@ -137,6 +140,7 @@ def play_out(state: State[Any], policies: Sequence[Any], max_steps: int = 100_00
     return state
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class RandomBot:
     """Uniform random over the legal actions, with its own seeded RNG."""
 

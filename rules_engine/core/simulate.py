@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.core.game import CHANCE, State
+from rules_engine.native import register_frozen
 
 
 @dataclass(frozen=True)
@@ -122,3 +123,5 @@ def summary(records: Iterable[GameRecord], players: int) -> dict[str, Any]:
         "ends": dict(sorted(ends.items())),
         "counters": dict(sorted(counters.items())),
     }
+
+register_frozen(__name__)    # compiled frozen dataclasses stay picklable and copyable

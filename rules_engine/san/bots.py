@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+from mypy_extensions import mypyc_attr
+
 from rules_engine.san.engine import (
     Action,
     Buy,
@@ -28,6 +30,7 @@ from rules_engine.san.model import Card
 PATH_SPEND = {"corruption": Corrupt, "propaganda": Cross, "hacking": Hack}
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class GreedyBot:
     """Pursues one victory path: ``corruption``, ``propaganda`` or ``hacking``."""
 

@@ -31,9 +31,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from rules_engine.core.effects import FrozenMap
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from rules_engine.core.identity_cache import IdentityCache
+from rules_engine.native import register_frozen
 from rules_engine.san.model import MERCENARY_TYPES, Card, SanContent
 
 MOON, STAR = 0, 1
@@ -273,6 +276,7 @@ def _take(pile: Counter[str], card: str) -> None:
 
 # -- state -----------------------------------------------------------------------------
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class Played:
     """A card played this turn, with what it counts as after copies."""
@@ -284,6 +288,7 @@ class Played:
     multiplier: int = 0
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class Side:
     """One Corporation's cards and progress."""
@@ -304,6 +309,7 @@ class Side:
         return sum(self.deck.values()) + len(self.deck_top)
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class SanState(State[Action]):
     """A game of SAN in progress."""
 
@@ -964,3 +970,5 @@ def describe(state: SanState) -> dict[str, Any]:
         "winner": None if state.winner is None else NAMES[state.winner],
         "end": state.end_reason,
     }
+
+register_frozen(__name__)    # compiled frozen dataclasses stay picklable and copyable

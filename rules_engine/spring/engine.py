@@ -30,9 +30,12 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from rules_engine.core.effects import FrozenMap
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from rules_engine.core.identity_cache import IdentityCache
+from rules_engine.native import register_frozen
 from rules_engine.spring.model import Card, SpringContent
 
 # -- actions ---------------------------------------------------------------------------
@@ -185,6 +188,7 @@ def config_from(content: SpringContent, players: int) -> SpringConfig:
         int(p.get("max_turns", 400)), int(p.get("max_counters_per_space", 5)))
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class Space:
     number: int
@@ -194,6 +198,7 @@ class Space:
     counters: int = 0
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class Player:
     """A seat. ``hand`` never keeps a card at count 0 (a played card's entry is removed),
@@ -331,6 +336,7 @@ def _take(hand: Counter[str], card: str) -> None:
         raise IllegalAction(f"{card} is not in hand")
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class SpringState(State[Action]):
     """A game of Spring in progress.
 
@@ -810,3 +816,5 @@ class SpringGame(Game):
 
     def new_initial_state(self, seed: int) -> SpringState:
         return SpringState(self.content, self.config, seed)
+
+register_frozen(__name__)    # compiled frozen dataclasses stay picklable and copyable

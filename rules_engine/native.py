@@ -1,0 +1,197 @@
+"""Native builds of the rules engines' hot modules, compiled with mypyc.
+
+The engines are plain, typed Python and run as such everywhere. ``samizdat
+native build`` compiles the modules in :data:`MODULES` with mypyc (a
+C compiler is needed) into extension modules beside their sources; Python imports
+an extension before a source of the same name, so simulations and lints then run
+the compiled code: the same games, move for move, several times faster.
+
+A native module built from another source than the one now beside it would play
+stale rules. So the build records each source's SHA-256 in ``_native.json``, and
+:func:`guard` (run when :mod:`rules_engine` is imported) checks them: if any source
+changed, or the record is missing, no compiled module is used (their sources are
+imported instead) and a warning says to rebuild. ``status`` tells what is in use;
+``clean`` removes the native modules.
+
+    samizdat native build|status|clean
+"""
+
+from __future__ import annotations
+
+import copyreg
+import dataclasses
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import sysconfig
+import tempfile
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+PACKAGE = Path(__file__).resolve().parent
+RECORD = PACKAGE / "_native.json"
+SHARED = "rules_engine._native"      # mypyc's runtime library for the group
+
+MODULES: tuple[str, ...] = (
+    "rules_engine.core.game",
+    "rules_engine.core.effects",
+    "rules_engine.core.identity_cache",
+    "rules_engine.core.simulate",
+    "rules_engine.core.cloning",
+    "rules_engine.azadi.board",
+    "rules_engine.azadi.bots",
+    "rules_engine.azadi.engine",
+    "rules_engine.azadi.interpreter",
+    "rules_engine.azadi.parley",
+    "rules_engine.azadi.points",
+    "rules_engine.azadi.simulation",
+    "rules_engine.azadi.tyranny",
+    "rules_engine.azadi.vocabulary",
+    "rules_engine.san.bots",
+    "rules_engine.san.engine",
+    "rules_engine.san.simulation",
+    "rules_engine.spring.engine",
+    "rules_engine.spring.simulation",
+)
+"""What is compiled: the game API and runner, and each engine's rules and bots."""
+
+_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+
+
+def source_of(module: str) -> Path:
+    return PACKAGE.parent.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def native_of(module: str) -> Path:
+    return PACKAGE.parent.joinpath(*module.split(".")).with_name(
+        module.rsplit(".", 1)[-1] + _SUFFIX)
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def recorded() -> dict[str, str]:
+    """The sources' digests at the last build ({} when there is none)."""
+    try:
+        found = json.loads(RECORD.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def up_to_date() -> bool:
+    """Every module compiled, from the sources now beside it."""
+    record = recorded()
+    return set(record) == set(MODULES) and all(
+        native_of(m).exists() and record[m] == digest(source_of(m)) for m in MODULES)
+
+
+def stale() -> list[str]:
+    """Compiled modules whose source changed since the build (all of them when the
+    record is missing or names another set of modules)."""
+    present = [m for m in MODULES if native_of(m).exists()]
+    if not present:
+        return []
+    record = recorded()
+    if set(record) != set(MODULES):
+        return present
+    return [m for m in MODULES if record[m] != digest(source_of(m))]
+
+
+class _SourcesFirst(importlib.abc.MetaPathFinder):
+    """Imports the compiled modules from their ``.py`` sources."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in MODULES:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source_of(fullname))
+
+
+def guard() -> None:
+    """Use no compiled module if any is stale (see the module's docstring), or if the
+    environment sets ``SAMIZDAT_NATIVE=0``."""
+    if any(isinstance(f, _SourcesFirst) for f in sys.meta_path):
+        return
+    if os.environ.get("SAMIZDAT_NATIVE") == "0":
+        sys.meta_path.insert(0, _SourcesFirst())
+        return
+    changed = stale()
+    if changed:
+        sys.meta_path.insert(0, _SourcesFirst())
+        warnings.warn(f"samizdat: the native engine modules are out of date ({changed[0]} "
+                      "changed); running the Python sources. Rebuild with "
+                      "`samizdat native build`.", RuntimeWarning, stacklevel=2)
+
+
+def register_frozen(module_name: str) -> None:
+    """Let pickle and copy rebuild the frozen dataclasses of ``module_name`` through
+    their constructor. A compiled frozen dataclass cannot be restored field by field
+    (its fields refuse assignment), so each compiled module holding some calls this
+    at its end; for the Python sources it changes nothing that matters."""
+    module = sys.modules[module_name]
+    for value in list(vars(module).values()):
+        params = getattr(value, "__dataclass_params__", None)
+        if isinstance(value, type) and value.__module__ == module_name and \
+                params is not None and params.frozen and \
+                all(f.init for f in dataclasses.fields(value)):
+            copyreg.pickle(value, _rebuild)
+
+
+def _rebuild(value: Any) -> tuple[type, tuple[Any, ...]]:
+    return type(value), tuple(getattr(value, f.name) for f in dataclasses.fields(value))
+
+
+def in_use() -> list[str]:
+    """The modules that run compiled in this process (importing them)."""
+    used = []
+    for module in MODULES:
+        loaded = importlib.import_module(module)
+        if str(getattr(loaded, "__file__", "")).endswith(_SUFFIX):
+            used.append(module)
+    return used
+
+
+def clean() -> None:
+    for module in MODULES:
+        native_of(module).unlink(missing_ok=True)
+    for leftover in PACKAGE.glob("_native__mypyc*"):
+        leftover.unlink()
+    RECORD.unlink(missing_ok=True)
+
+
+def build(jobs: int = 2) -> None:
+    """Compile :data:`MODULES` in place and record their sources' digests."""
+    clean()
+    root = PACKAGE.parent
+    digests = {m: digest(source_of(m)) for m in MODULES}
+    here = Path.cwd()
+    os.chdir(root)                          # mypyc names modules by their relative paths
+    try:
+        _compile(root, jobs)
+    finally:
+        os.chdir(here)
+    RECORD.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def _compile(root: Path, jobs: int) -> None:
+    from mypyc.build import mypycify
+    from setuptools import Distribution
+
+    with tempfile.TemporaryDirectory(prefix="samizdat-native-") as work:
+        extensions = mypycify([str(source_of(m).relative_to(root)) for m in MODULES],
+                              target_dir=str(Path(work) / "c"), group_name=SHARED)
+        dist = Distribution({"name": "samizdat-native", "ext_modules": extensions})
+        command = dist.get_command_obj("build_ext")
+        command.inplace = True
+        command.parallel = jobs
+        command.build_temp = str(Path(work) / "temp")
+        dist.run_command("build_ext")
