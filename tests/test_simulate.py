@@ -170,3 +170,17 @@ def test_identity_cache_keeps_the_newest_entries() -> None:
     assert made == [1, 2]                           # the second lookup of ``first`` is kept
     assert cache.lookup(third, make) == 3 and len(cache) == 2
     assert cache.lookup(first, make) == 1 and made == [1, 2, 3, 1]   # the oldest went
+
+
+def test_below_draws_what_randrange_draws() -> None:
+    """RandomBot's ``below`` must leave every recorded game unchanged: the same number
+    as ``random.Random.randrange`` from the same state, and the same state after."""
+    import random
+
+    from rules_engine.core.game import below
+
+    for seed in range(50):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in [*range(1, 70), 1000, 2**20 + 3]:
+            assert below(ours, n) == theirs.randrange(n)
+        assert ours.getstate() == theirs.getstate()

@@ -149,4 +149,15 @@ class RandomBot:
 
     def choose(self, state: State[Any]) -> Any:
         actions = state.legal()
-        return actions[self.rng.randrange(len(actions))]
+        return actions[below(self.rng, len(actions))]
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n >= 1``, the same number from the same RNG state:
+    CPython's own algorithm (rejection sampling on ``getrandbits``), kept here so a
+    compiled engine does not call into the interpreted ``random`` module for it."""
+    bits = n.bit_length()
+    pick = rng.getrandbits(bits)
+    while pick >= n:
+        pick = rng.getrandbits(bits)
+    return pick
