@@ -24,11 +24,9 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
-from typing import Any
 
 from mypy_extensions import mypyc_attr
 
@@ -201,11 +199,13 @@ class Space:
 @mypyc_attr(serializable=True)
 @dataclass
 class Player:
-    """A seat. ``hand`` never keeps a card at count 0 (a played card's entry is removed),
-    so ``sorted(hand)`` is the hand's distinct cards."""
+    """A seat. ``hand`` (card id -> copies) never keeps a card at count 0 (a played
+    card's entry is removed), so ``sorted(hand)`` is the hand's distinct cards. A plain
+    dict, as ``discard``: a Counter's writes go through Python-level methods, and a
+    compiled engine writes hands at almost every step."""
 
     position: int
-    hand: Counter[str] = field(default_factory=Counter)
+    hand: dict[str, int] = field(default_factory=dict)
     vt: int = 0
 
 
@@ -325,7 +325,7 @@ def _rolls(sides: int) -> tuple[Roll, ...]:
     return tuple(Roll(v) for v in range(1, sides + 1))
 
 
-def _take(hand: Counter[str], card: str) -> None:
+def _take(hand: dict[str, int], card: str) -> None:
     """Remove one copy of ``card`` from ``hand``, dropping its entry at 0."""
     held = hand.get(card, 0)
     if held == 1:
@@ -361,7 +361,7 @@ class SpringState(State[Action]):
                                                      in tables.country_spaces.items()}
         self.overthrown: list[str] = []
         self.draw_pile: list[str] = list(tables.deck)
-        self.discard: Counter[str] = Counter()
+        self.discard: dict[str, int] = {}
         self.removed: Counter[str] = Counter()
         self.players = [Player(config.start_space) for _ in range(config.players)]
         self.player = 0
@@ -456,20 +456,19 @@ class SpringState(State[Action]):
         tables = self._tables
         phase = self.phase
         me = self.players[self.player]
-        hand = sorted(me.hand)
         out: list[Action]
-        if phase == "motivate":
+        if phase == "motivate":         # (each list is in card-id order)
             motivate = tables.motivate
             out = [PASS]
-            out += [motivate[c] for c in hand if c in motivate]
+            out += [motivate[c] for c in sorted(me.hand) if c in motivate]
             return out
         if phase == "move":
             by_card = tables.move_by_card
             out = [MOVE_BY_DIE]
-            out += [by_card[c] for c in hand if c in by_card]
+            out += [by_card[c] for c in sorted(me.hand) if c in by_card]
             return out
         if phase == "action":
-            return self._country_actions(me, hand)
+            return self._country_actions(me, sorted(me.hand))
         if phase == "revolution":
             player, limit, overthrown = self.player, self.config.max_counters, self.overthrown
             add = tables.add_counter
@@ -480,7 +479,7 @@ class SpringState(State[Action]):
             return out
         if phase == "discard_one" or phase == "hand_limit":
             discard = tables.discard
-            return [discard[c] for c in hand]
+            return [discard[c] for c in sorted(me.hand)]
         return [PASS]
 
     # -- helpers -------------------------------------------------------------------------
@@ -525,12 +524,37 @@ class SpringState(State[Action]):
     # -- applying ------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> str:
-        """Apply ``action`` by its type's handler (:data:`_HANDLERS`); return the log line."""
-        try:
-            handler = _HANDLERS[type(action)]
-        except KeyError:
-            raise IllegalAction(repr(action)) from None
-        return handler(self, action)
+        """Apply ``action`` by its type, the most frequent first (compiled, a type test
+        and a direct call beat a table of handlers); return the log line."""
+        if isinstance(action, Draw):
+            return self._apply_draw(action)
+        if isinstance(action, Pass):
+            return self._apply_pass(action)
+        if isinstance(action, MoveByCard):
+            return self._apply_move_by_card(action)
+        if isinstance(action, Motivate):
+            return self._apply_motivate(action)
+        if isinstance(action, Discard):
+            return self._apply_discard(action)
+        if isinstance(action, Radicalise):
+            return self._apply_radicalise(action)
+        if isinstance(action, Roll):
+            return self._apply_roll(action)
+        if isinstance(action, MoveByDie | RollAgain):
+            return self._apply_roll_die(action)
+        if isinstance(action, Jump):
+            return self._apply_jump(action)
+        if isinstance(action, Resist):
+            return self._apply_resist(action)
+        if isinstance(action, AddCounter):
+            return self._apply_add_counter(action)
+        if isinstance(action, Exchange):
+            return self._apply_exchange(action)
+        if isinstance(action, DrawOne):
+            return self._apply_draw_one(action)
+        if isinstance(action, DrawDiscard):
+            return self._apply_draw_discard(action)
+        raise IllegalAction(repr(action))
 
     def _apply_draw(self, action: Draw) -> str:
         """The next player due a card takes ``action.card`` from the deck."""
@@ -766,8 +790,8 @@ class SpringState(State[Action]):
     def _advance(self) -> None:
         """Refill the deck from the discard when needed; move on when draws are done."""
         if self.draws and not self.draw_pile:
-            self.draw_pile = sorted(self.discard.elements())
-            self.discard = Counter()
+            self.draw_pile = sorted(c for c, n in self.discard.items() for _ in range(n))
+            self.discard = {}
             if not self.draw_pile:
                 self.draws.clear()
         if self.draws:
@@ -784,24 +808,6 @@ class SpringState(State[Action]):
             self._finish_turn_if_done()
 
 
-_HANDLERS: dict[type, Callable[[SpringState, Any], str]] = {
-    Draw: SpringState._apply_draw,
-    Roll: SpringState._apply_roll,
-    Motivate: SpringState._apply_motivate,
-    MoveByDie: SpringState._apply_roll_die,
-    RollAgain: SpringState._apply_roll_die,
-    MoveByCard: SpringState._apply_move_by_card,
-    Jump: SpringState._apply_jump,
-    DrawOne: SpringState._apply_draw_one,
-    AddCounter: SpringState._apply_add_counter,
-    Radicalise: SpringState._apply_radicalise,
-    Exchange: SpringState._apply_exchange,
-    DrawDiscard: SpringState._apply_draw_discard,
-    Resist: SpringState._apply_resist,
-    Discard: SpringState._apply_discard,
-    Pass: SpringState._apply_pass,
-}
-"""Each action type's ``_apply`` (a dict look-up instead of an ``isinstance`` chain)."""
 
 
 class SpringGame(Game):
