@@ -11,9 +11,23 @@ stale rules. So the build records each source's SHA-256 in ``_native.json``, and
 :func:`guard` (run when :mod:`rules_engine` is imported) checks them: if any source
 changed, or the record is missing, no compiled module is used (their sources are
 imported instead) and a warning says to rebuild. ``status`` tells what is in use;
-``clean`` removes the native modules.
+``clean`` removes the native modules; ``SAMIZDAT_NATIVE=0`` runs the sources.
 
     samizdat native build|status|clean
+
+What code in a compiled module must do (mypyc makes its classes C types):
+
+* A class whose instances are copied (``clone``, ``copy.deepcopy``) or pickled (to
+  worker processes) is marked ``@mypyc_attr(serializable=True)``; one that also has
+  its own ``__init__`` adds ``allow_interpreted_subclasses=True``, or mypyc would skip
+  that ``__init__`` when Python code creates an instance.
+* Frozen dataclasses cannot be restored field by field: the module calls
+  :func:`register_frozen` at its end so pickle and copy rebuild them by constructor.
+* No ``vars()`` or ``__dict__`` on instances (``__mypyc_attrs__`` lists the
+  attributes), and no monkeypatching of the module's functions.
+
+tests/test_native.py plays games of every engine both ways and requires the same
+records and logs.
 """
 
 from __future__ import annotations

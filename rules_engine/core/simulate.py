@@ -9,6 +9,7 @@ in seed order: the same seed gives the same records whatever the worker count.
 
 from __future__ import annotations
 
+import gc
 import importlib
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -72,8 +73,10 @@ _worker_spec: list[Simulation] = []     # the spec a worker of run()'s own pool 
 
 def _adopt(spec: Simulation) -> None:
     """Worker start-up: keep ``spec`` (its content is unpickled once per worker, not
-    once per batch of games)."""
+    once per batch of games), and leave it, like all else alive now, out of the cyclic
+    garbage collector's scans."""
     _worker_spec[:] = [spec]
+    gc.freeze()
 
 
 def _play_seeds(seeds: list[int]) -> list[GameRecord]:
@@ -85,7 +88,13 @@ def run(spec: Simulation, games: int, seed: int = 0, workers: int = 1,
     """Play ``games`` games; records come back in seed order."""
     seeds = list(range(seed, seed + games))
     if workers <= 1 and executor is None:
-        return _play_chunk(spec, seeds)
+        # The content and everything else alive now outlive the games: the cyclic
+        # garbage collector need not scan them again and again while they play.
+        gc.freeze()
+        try:
+            return _play_chunk(spec, seeds)
+        finally:
+            gc.unfreeze()
     chunks = [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
     if executor is not None:          # e.g. a distributed one: the spec goes with each batch
         results = executor.map(_play_chunk, [spec] * len(chunks), chunks)

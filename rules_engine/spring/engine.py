@@ -808,8 +808,6 @@ class SpringState(State[Action]):
             self._finish_turn_if_done()
 
 
-
-
 class SpringGame(Game):
     id = "spring"
 
