@@ -256,6 +256,9 @@ class RulesTables:
         self.resistance: frozenset[str] = frozenset(c.id for c in content.cards
                                                     if c.type == "resistance")
         self.draw = {c.id: Draw(c.id) for c in content.cards}
+        self.draw_lines: tuple[dict[str, str], ...] = tuple(   # the log line, for each seat
+            {c.id: f"chance: P{seat + 1} draws {c.id}" for c in content.cards}
+            for seat in range(6))
         self.discard = {c.id: Discard(c.id) for c in content.cards}
         self.motivate = {c.id: Motivate(c.id) for c in content.cards if c.type == "motivation"}
         self.move_by_card = {c: MoveByCard(c) for c, n in self.move_force.items() if n > 0}
@@ -460,12 +463,18 @@ class SpringState(State[Action]):
         if phase == "motivate":         # (each list is in card-id order)
             motivate = tables.motivate
             out = [PASS]
-            out += [motivate[c] for c in sorted(me.hand) if c in motivate]
+            for c in sorted(me.hand):
+                offer = motivate.get(c)
+                if offer is not None:
+                    out.append(offer)
             return out
         if phase == "move":
             by_card = tables.move_by_card
             out = [MOVE_BY_DIE]
-            out += [by_card[c] for c in sorted(me.hand) if c in by_card]
+            for c in sorted(me.hand):
+                move = by_card.get(c)
+                if move is not None:
+                    out.append(move)
             return out
         if phase == "action":
             return self._country_actions(me, sorted(me.hand))
@@ -504,7 +513,10 @@ class SpringState(State[Action]):
         if space.card is None:
             taken = self._country_types(space.country)
             radicalise = tables.radicalise
-            out += [radicalise[c] for c in hand if c in radicalise and subtype[c] not in taken]
+            for c in hand:
+                offer = radicalise.get(c)
+                if offer is not None and subtype[c] not in taken:
+                    out.append(offer)
         elif space.owner == self.player:
             taken = self._country_types(space.country, skip=space.number)
             out.append(DRAW_DISCARD)
@@ -569,7 +581,7 @@ class SpringState(State[Action]):
         hand[card] = hand.get(card, 0) + 1
         if not (draws and pile):        # else _advance() would have nothing to do
             self._advance()
-        return f"chance: P{target + 1} draws {card}"
+        return self._tables.draw_lines[target][card]
 
     def _apply_roll(self, action: Roll) -> str:
         self.rolling = False
