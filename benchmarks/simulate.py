@@ -39,6 +39,10 @@ def main() -> None:
                         help="AZADI random games with --workers 2 for the memory figure "
                              "(the issue's target is stated for 100,000)")
     args = parser.parse_args()
+    from rules_engine import native
+    used = native.in_use()
+    print(f"compiled engines (samizdat native build): {len(used)} of {len(native.MODULES)} "
+          "modules in use" + ("" if used else " - these are the Python sources' figures"))
     models = validate([REPO / "cards"]).models
     for game, bots in (("san", ("random", "random")), ("spring", ("random",) * 4)):
         spec = Simulation(f"rules_engine.{game}.simulation:setup",
