@@ -568,3 +568,4 @@ def test_a_clone_is_independent_and_plays_on_the_same() -> None:
 def test_player_counts() -> None:
     with pytest.raises(ValueError):
         SpringGame(content(), 7).new_initial_state(1)
+

@@ -18,12 +18,12 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-CHANCE = -1
-TERMINAL = -4
+CHANCE: Final = -1
+TERMINAL: Final = -4
 
 A = TypeVar("A")
 

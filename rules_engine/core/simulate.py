@@ -52,10 +52,11 @@ def play_one(spec: Simulation, seed: int) -> GameRecord:
     """Play the game of ``seed`` to the end and record it."""
     game, bots, summarise = _factory(spec)(seed, **dict(spec.options))
     state: State[Any] = game.new_initial_state(seed)
+    choose: list[Callable[[State[Any]], Any]] = [bot.choose for bot in bots]
     steps = 0
     while not state.is_terminal():
         player = state.current_player()
-        action = state.sample_chance() if player == CHANCE else bots[player].choose(state)
+        action = state.sample_chance() if player == CHANCE else choose[player](state)
         state.apply_action(action)
         steps += 1
         if steps > spec.max_steps:

@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -210,11 +211,11 @@ class Player:
 
 
 # Actions without fields, made once (a game applies thousands of them).
-PASS = Pass()
-MOVE_BY_DIE = MoveByDie()
-ROLL_AGAIN = RollAgain()
-DRAW_ONE = DrawOne()
-DRAW_DISCARD = DrawDiscard()
+PASS: Final = Pass()
+MOVE_BY_DIE: Final = MoveByDie()
+ROLL_AGAIN: Final = RollAgain()
+DRAW_ONE: Final = DrawOne()
+DRAW_DISCARD: Final = DrawDiscard()
 
 
 class RulesTables:
@@ -332,7 +333,7 @@ def _take(hand: dict[str, int], card: str) -> None:
     """Remove one copy of ``card`` from ``hand``, dropping its entry at 0."""
     held = hand.get(card, 0)
     if held == 1:
-        hand.pop(card)
+        del hand[card]
     elif held > 1:
         hand[card] = held - 1
     else:
@@ -377,6 +378,7 @@ class SpringState(State[Action]):
         self.played_here: int | None = None     # the space radicalised this turn
         self.finished = False
         self.end_reason = ""
+        self._sampled_at = -1           # the pile index of the last card sampled
         self._legal_cache: list[Action] | None = None
         self._advance()
 
@@ -449,6 +451,7 @@ class SpringState(State[Action]):
         index = int(self.rng.random() * len(pile))
         if index >= len(pile):          # rounding: random() * n can reach n
             index = len(pile) - 1
+        self._sampled_at = index
         return self._tables.draw[pile[index]]
 
     def legal_actions(self) -> list[Action]:
@@ -482,9 +485,11 @@ class SpringState(State[Action]):
             player, limit, overthrown = self.player, self.config.max_counters, self.overthrown
             add = tables.add_counter
             out = [PASS, ROLL_AGAIN, DRAW_ONE, *tables.jumps[me.position]]
-            out += [add[s.number] for s in self.spaces
-                    if s.owner == player and s.counters < limit
-                    and (s.country is None or s.country not in overthrown)]
+            for s in self.spaces:
+                owner = s.owner
+                if owner is not None and owner == player and s.counters < limit \
+                        and (s.country is None or s.country not in overthrown):
+                    out.append(add[s.number])
             return out
         if phase == "discard_one" or phase == "hand_limit":
             discard = tables.discard
@@ -552,7 +557,7 @@ class SpringState(State[Action]):
             return self._apply_radicalise(action)
         if isinstance(action, Roll):
             return self._apply_roll(action)
-        if isinstance(action, MoveByDie | RollAgain):
+        if isinstance(action, MoveByDie):
             return self._apply_roll_die(action)
         if isinstance(action, Jump):
             return self._apply_jump(action)
@@ -566,15 +571,20 @@ class SpringState(State[Action]):
             return self._apply_draw_one(action)
         if isinstance(action, DrawDiscard):
             return self._apply_draw_discard(action)
+        if isinstance(action, RollAgain):
+            return self._apply_roll_die(action)
         raise IllegalAction(repr(action))
 
     def _apply_draw(self, action: Draw) -> str:
         """The next player due a card takes ``action.card`` from the deck."""
         pile, card = self.draw_pile, action.card
-        index = bisect_left(pile, card)
-        if index == len(pile) or pile[index] != card:
-            raise IllegalAction(f"{card} is not in the deck")
-        del pile[index]
+        index = self._sampled_at        # where sample_chance found it, if it did
+        self._sampled_at = -1
+        if not (0 <= index < len(pile) and pile[index] == card):
+            index = bisect_left(pile, card)
+            if index == len(pile) or pile[index] != card:
+                raise IllegalAction(f"{card} is not in the deck")
+        del pile[index]                 # (any copy: the pile stays the same sorted list)
         draws = self.draws
         target = draws.pop(0)
         hand = self.players[target].hand
@@ -782,7 +792,10 @@ class SpringState(State[Action]):
     def _finish_turn_if_done(self) -> None:
         if self.finished or self.draws:
             return
-        if sum(self.players[self.player].hand.values()) > self.config.hand_limit:
+        held = 0
+        for copies in self.players[self.player].hand.values():
+            held += copies
+        if held > self.config.hand_limit:
             self.phase = "hand_limit"
             return
         self.player = (self.player + 1) % len(self.players)
