@@ -654,7 +654,7 @@ class SpringState(State[Action]):
         draw = tables.radicalise_draw.get(card)
         if draw and not self.finished:  # R26: drawn once the counters are placed
             self.draws += [player] * draw
-            line += f"; draws {draw}"
+            line += self._bonus_draw_note(draw)
         self._end_actions()
         return line + overthrow
 
@@ -737,9 +737,17 @@ class SpringState(State[Action]):
         space.card, space.owner, space.counters = None, None, 0
         if draw:                        # R26: drawn once the resistance has resolved
             self.draws += [self.player] * draw
-            line += f"; draws {draw}"
+            line += self._bonus_draw_note(draw)
         self._end_actions()
         return line
+
+    def _bonus_draw_note(self, draw: int) -> str:
+        """The log's note of a bonus draw: the cards themselves are logged as they are
+        drawn (chance steps), and with the deck and the discard both empty there are
+        none (R24)."""
+        if self.draw_pile or self.discard:
+            return f"; {draw} to draw"
+        return f"; {draw} to draw, none left"
 
     def _overthrow_check(self, space: Space) -> str:
         country = space.country
