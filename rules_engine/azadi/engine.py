@@ -566,12 +566,15 @@ class AzadiState(State[Action]):
         return all(held[k] >= n for k, n in levy if k != "any") and \
             sum(held[k] for k in RESOURCES) - specific >= sum(n for k, n in levy if k == "any")
 
-    def _pay_levy(self, target: str) -> None:
+    def _pay_levy(self, target: str, player: int = -1) -> None:
+        """Pay what the rules in force charge for ``target`` (by ``player``; default:
+        the active player)."""
+        payer = self.player if player < 0 else player
         for kind, n in self._levy(target):
             if kind == "any":
-                self._pay_any(self.player, n)
+                self._pay_any(payer, n)
             else:
-                self.spend(self.player, kind, n)
+                self.spend(payer, kind, n)
 
     def _gerrymanders(self) -> list[Action]:
         """Every legal gerrymander: once a turn from each zone where the player holds
@@ -1575,8 +1578,14 @@ class AzadiState(State[Action]):
 
     def influence_with(self, player: int, discount: int, interchangeable: bool,
                        extra: int) -> None:
-        """Influence the open voter card worth most voters that the player can pay."""
+        """Influence the open voter card worth most voters that the player can pay. A
+        power's discount comes off the printed cost only; the rules in force still add
+        their surcharge (``voter_card_cost``) and levy their permit, as on the
+        Influence action."""
         me = self.players[player]
+        surcharge = self._modified("voter_card_cost", 0)
+        levy = self._levy("influence_voter_card")
+        basic = self.basic_total(player)
         best = None
         for slot, card_id in enumerate(self.slots):
             if card_id is None:
@@ -1585,19 +1594,22 @@ class AzadiState(State[Action]):
             for _ in range(discount):
                 if +cost:
                     cost[max(+cost, key=lambda k: (cost[k], k))] -= 1
-            total = sum((+cost).values())
-            fits = self.basic_total(player) >= total if interchangeable else all(
-                me.resources[k] >= n for k, n in cost.items())
-            if fits and (best is None or self.voter_cards[card_id].voters > best[0]):
-                best = (self.voter_cards[card_id].voters, slot, +cost)
+            cost = +cost
+            if self._can_afford(me, cost, interchangeable, surcharge, basic, levy) and \
+                    (best is None or self.voter_cards[card_id].voters > best[0]):
+                best = (self.voter_cards[card_id].voters, slot, cost)
         if best is None:
             return
         voters, slot, cost = best
-        if interchangeable:
+        if interchangeable:                 # the permit's kinds first: "any" may not take them
+            self._pay_levy("influence_voter_card", player)
             self._pay_any(player, sum(cost.values()))
         else:
             for kind, n in cost.items():
                 self.spend(player, kind, n)
+            self._pay_levy("influence_voter_card", player)
+        if surcharge > 0:
+            self._pay_any(player, surcharge)
         card_id = self.slots[slot]
         assert card_id is not None
         me.to_place += self._votes_of(card_id) + extra
@@ -1606,7 +1618,21 @@ class AzadiState(State[Action]):
         self.slots[slot] = None
         self._refill_slot(slot)
         self._emit(Event("voter_card_influenced", player, facts=(("voters", voters),)))
-        del card_id
+
+    def _can_afford(self, me: Player, cost: Counter[str], interchangeable: bool,
+                    surcharge: int, basic: int, levy: list[tuple[str, int]]) -> bool:
+        """Whether ``me`` can pay ``cost`` (any resources when ``interchangeable``), the
+        rules' ``surcharge`` in any resources (paid only when above 0, as on the
+        Influence action) and the ``levy`` (for a power's influence)."""
+        held = me.resources
+        permit = 0
+        for kind, n in levy:
+            if kind != "any" and held[kind] < n + (0 if interchangeable else cost[kind]):
+                return False
+            permit += n
+        if not interchangeable and any(held[k] < n for k, n in cost.items()):
+            return False
+        return basic >= sum(cost.values()) + max(0, surcharge) + permit
 
     def _sources(self) -> list[tuple[str, tuple[Effect, ...], int]]:
         """(source, effects, Infamy cost) of every power the current player may use."""
