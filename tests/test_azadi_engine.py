@@ -873,6 +873,14 @@ def test_an_evicted_imperial_voter_counts_toward_the_cap() -> None:
     state.apply_action(Discard("funds"))                 # discarded down to the cap
     assert state.phase == "actions" and me.resources["funds"] == state.resource_cap() - 1
     invariants(state)
+    me.mat_imperial = state.resource_cap() + 1            # the voters alone are over it
+    me.resources = Counter(funds=1)
+    state._after_cap()
+    while state.phase == "cap":                           # every resource goes, then play on
+        state.apply_action(Discard("funds"))
+    assert +me.resources == Counter() and state.phase == "actions"
+    assert EndTurn() in state.legal_actions()
+    invariants(state)
 
 
 def test_an_evicted_imperial_voter_goes_back_in_a_free_ordinary_area_only() -> None:

@@ -1597,8 +1597,11 @@ class AzadiState(State[Action]):
         return line
 
     def _after_cap_in_actions(self) -> None:
+        """Over the cap, discard resources down to it (as in :meth:`_after_cap`: only
+        resources are discarded, so evicted voters alone over it leave nothing to do)."""
         me = self.players[self.player]
-        if sum(me.resources.values()) + me.mat_voters + me.mat_imperial > \
+        resources = sum(me.resources.values())
+        if resources > 0 and resources + me.mat_voters + me.mat_imperial > \
                 self.resource_cap():
             self.phase = "cap"
 

@@ -31,7 +31,8 @@ def violations(state: AzadiState) -> list[str]:
             found.append(f"{name} is held without a majority")
     if state.phase == "actions":
         me = state.players[state.player]
-        if sum(me.resources.values()) + me.mat_voters + me.mat_imperial > \
+        resources = sum(me.resources.values())    # only resources are discarded to it
+        if resources > 0 and resources + me.mat_voters + me.mat_imperial > \
                 state.resource_cap():
             found.append(f"player {state.player + 1} holds more than the cap")
     return found
