@@ -392,3 +392,60 @@ def test_converting_your_own_voter_hands_its_area_to_another() -> None:
     assert state.log[-1] == f"P{me + 1} converts one of their voters in zone 1 to a " \
                             f"P{other + 1} voter"
     assert not any(isinstance(a, ConvertOwn) and a.zone == 1 for a in state.legal_actions())
+
+
+# -- influencing a voter card through a power: the rules' costs still apply ------------
+
+
+def _discounted(state: AzadiState, media: bool = True) -> tuple[str, Counter[str]]:
+    """Open one voter card (only it) for the Idealist's 'Goodwill Discount' (1 off),
+    the player at level 3 holding exactly the discounted printed cost; returns the
+    card and that cost."""
+    card = next(c for c in state.content.voter_cards if sum(int(n) for _, n in c.cost.items)
+                >= 2 and (media or "media" not in dict(c.cost.items)))
+    state.slots = [card.id] + [None] * (len(state.slots) - 1)
+    cost = Counter({k: int(n) for k, n in card.cost.items})
+    cost[max(cost, key=lambda k: (cost[k], k))] -= 1       # the discount, as the engine
+    me = state.players[state.player]
+    me.levels["idealist"] = 3
+    me.resources = +cost
+    return card.id, +cost
+
+
+DISCOUNT = UsePower("ideologue:idealist:3")
+
+
+def test_a_power_discount_still_pays_the_rules_surcharge() -> None:
+    state = founded(in_actions(), "Crony Republic")            # voter cards cost 1 more
+    assert state._modified("voter_card_cost", 0) == 1
+    card, _ = _discounted(state)
+    me = state.players[state.player]
+    state.apply_action(DISCOUNT)                                # the discount is not enough
+    assert (state.slots[0], me.to_place) == (card, 0)
+    state = founded(in_actions(), "Crony Republic")
+    card, cost = _discounted(state)
+    me = state.players[state.player]
+    me.resources["clout" if "clout" not in cost else "trust"] += 1     # the surcharge
+    since = len(state.events)
+    state.apply_action(DISCOUNT)
+    assert +me.resources == Counter() and me.to_place == state._votes_of(card)
+    spent = sum(e.count for e in state.events[since:] if e.name == "resources_spent")
+    assert spent == sum(cost.values()) + 1
+    assert [e.name for e in state.events[since:]].count("voter_card_influenced") == 1
+
+
+def test_a_power_discount_still_pays_the_rules_permit() -> None:
+    state = founded(in_actions(), "Personality Cult")          # a Media for each card
+    card, _ = _discounted(state, media=False)
+    me = state.players[state.player]
+    state.apply_action(DISCOUNT)                                # no Media for the permit
+    assert (state.slots[0], me.to_place) == (card, 0)
+    state = founded(in_actions(), "Personality Cult")
+    card, cost = _discounted(state, media=False)
+    me = state.players[state.player]
+    me.resources["media"] += 1
+    since = len(state.events)
+    state.apply_action(DISCOUNT)
+    assert +me.resources == Counter() and me.to_place == state._votes_of(card)
+    assert ("resources_spent", "media") in [(e.name, e.fact("kind"))
+                                            for e in state.events[since:]]

@@ -818,3 +818,119 @@ def test_a_modify_rule_the_engine_does_not_apply_is_reported() -> None:
     found = list(unsupported(replace(model, foundation_cards=(foundation,))))
     assert found == [(f"Foundation soul {side.title!r} (modify majority_needed)",
                       foundation.location)]
+
+
+# -- ruling R37: evicted Imperial voters go onto the next player's mat -----------------
+
+
+def _to_actions(state: AzadiState) -> AzadiState:
+    """Play the current turn up to its actions (chance, the first answer, discards)."""
+    while state.phase != "actions" or state.current_player() == CHANCE:
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance())
+        elif state.phase == "answer":
+            state.apply_action(Answer(0))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_an_evicted_imperial_voter_goes_onto_the_next_players_mat() -> None:
+    from rules_engine.azadi.engine import PlaceImperial
+
+    state = _cleared(3)
+    me = state.player
+    nxt = (me + 1) % 3
+    state.board.zones[1].voters[IMPERIAL] = 3
+    state.players[me].levels["capitalist"] = 5          # Hostile Takeover: evict a voter
+    state.apply_action(UsePower("ideologue:capitalist:5", 0, "imperial"))
+    assert state.board.zones[1].voters[IMPERIAL] == 2
+    assert [p.mat_imperial for p in state.players] == [int(p == nxt) for p in range(3)]
+    assert [p.mat_voters for p in state.players] == [0, 0, 0]
+    assert not any(isinstance(a, PlaceImperial) for a in state.legal_actions())  # not mine
+    invariants(state)
+    state.apply_action(EndTurn())                       # it waits for its new owner's turn
+    assert state.players[nxt].mat_imperial == 1
+    _to_actions(state)
+    assert state.player == nxt and state.players[nxt].mat_imperial == 1
+    assert any(isinstance(a, PlaceImperial) for a in state.legal_actions())
+    invariants(state)
+    state.apply_action(EndTurn())                       # not placed back: discarded
+    assert [p.mat_imperial for p in state.players] == [0, 0, 0]
+    invariants(state)
+
+
+def test_an_evicted_imperial_voter_counts_toward_the_cap() -> None:
+    state = in_actions()
+    me = state.players[state.player]
+    me.resources = Counter(funds=state.resource_cap())
+    state._after_cap()
+    assert state.phase == "actions"
+    me.mat_imperial = 1
+    assert violations(state) == [f"player {state.player + 1} holds more than the cap"]
+    state._after_cap()
+    assert state.phase == "cap"
+    state.apply_action(Discard("funds"))                 # discarded down to the cap
+    assert state.phase == "actions" and me.resources["funds"] == state.resource_cap() - 1
+    invariants(state)
+    me.mat_imperial = state.resource_cap() + 1            # the voters alone are over it
+    me.resources = Counter(funds=1)
+    state._after_cap()
+    while state.phase == "cap":                           # every resource goes, then play on
+        state.apply_action(Discard("funds"))
+    assert +me.resources == Counter() and state.phase == "actions"
+    assert EndTurn() in state.legal_actions()
+    invariants(state)
+
+
+def test_an_evicted_imperial_voter_goes_back_in_a_free_ordinary_area_only() -> None:
+    from rules_engine.azadi.engine import PlaceImperial
+    from rules_engine.azadi.tyranny import OrderInPlay
+
+    state = _cleared(3)
+    me = state.players[state.player]
+    other = (state.player + 1) % 3
+    board = state.board
+    full = board.zones[1]
+    full.voters[other] = full.areas - full.volatile - 1
+    full.voters[IMPERIAL] = 1                          # only volatile areas left here
+    state.in_play.append(OrderInPlay(state.orders[1], 2))   # Orders spare Imperials
+    me.mat_imperial = 1
+    me.resources = Counter()
+    imperial = [a for a in state.legal_actions() if isinstance(a, PlaceImperial)]
+    assert imperial == [PlaceImperial(i) for i in range(len(board.zones)) if i != 1]
+    assert not any(isinstance(a, Place) for a in state.legal_actions())
+    since, before = len(state.events), board.zones[2].voters[IMPERIAL]
+    state.apply_action(PlaceImperial(2))
+    assert board.zones[2].voters[IMPERIAL] == before + 1 and me.mat_imperial == 0
+    assert state.log[-1] == f"P{state.player + 1} places an evicted Imperial voter back in zone 2"
+    assert state.events[since:] == []                  # not a move, not a placed voter
+    assert state.tyranny is None and state.paid_entry == set()
+    assert not any(isinstance(a, PlaceImperial) for a in state.legal_actions())
+    invariants(state)
+
+
+def test_evicted_imperial_voters_on_the_mats_go_at_the_transfer_of_power() -> None:
+    state = in_actions()
+    for player in state.players:
+        player.mat_imperial = 1
+    state.track.flag = state.track.fort
+    state._check_azadi()
+    assert state.azadi and [p.mat_imperial for p in state.players] == [0, 0, 0]
+
+
+def test_the_greedy_bot_puts_an_imperial_voter_back_only_to_free_its_cap() -> None:
+    from rules_engine.azadi.bots import GreedyBot
+    from rules_engine.azadi.engine import PlaceImperial
+
+    state = _cleared(3)
+    me = state.players[state.player]
+    me.mat_imperial, me.resources = 1, Counter(funds=2)
+    bot = GreedyBot(0)
+    assert not isinstance(bot.choose(state), PlaceImperial)   # left to be discarded
+    me.resources = Counter(funds=state.resource_cap() - 1)     # the voter fills the mat
+    for _ in range(state.board.zones[2].majority):             # a Rebel majority in zone 2
+        state.board.add_voter(2, (state.player + 1) % 3, state.track)
+    state.board.zones[1].voters[IMPERIAL] = 5                  # near an Imperial majority
+    state._legal_cache = None
+    assert bot.choose(state) == PlaceImperial(2)

@@ -39,6 +39,7 @@ from rules_engine.azadi.engine import (
     Offer,
     Parley,
     Place,
+    PlaceImperial,
     ProposeTrade,
     Reply,
     UsePower,
@@ -151,6 +152,10 @@ class GreedyBot:
             zone = state.board.zones[action.zone]
             if not zone.holder and zone.count(me) + 1 >= zone.majority:
                 yield Event("majority_formed", me, me)
+        elif isinstance(action, PlaceImperial):
+            zone = state.board.zones[action.zone]
+            if not zone.holder and zone.count(IMPERIAL) + 1 >= zone.majority:
+                yield Event("majority_formed", me, IMPERIAL)
         elif isinstance(action, Coalition):
             yield Event("coalition_formed", me)
             yield Event("majority_formed", me, me)
@@ -265,6 +270,9 @@ class GreedyBot:
         pursued = self._pursue(state, actions)
         if pursued is not None:
             return pursued
+        back = self._imperial_back(state, actions)
+        if back is not None:
+            return back
         places = [a for a in actions if isinstance(a, Place)]
         if places:
             volatile = [a for a in places if a.volatile]
@@ -287,6 +295,29 @@ class GreedyBot:
         if any(isinstance(a, Contribute) for a in actions) and me.resources["legacy"] >= 2:
             return Contribute()
         return EndTurn()
+
+    def _imperial_back(self, state: AzadiState, actions: list[Action]) -> Action | None:
+        """An evicted Imperial voter on the mat is left to be discarded at the end of the
+        turn (ruling R37), unless it fills the mat to the cap: then it goes back where
+        it harms the Rebels least, a zone whose majority a Rebel already holds, else
+        the one where the Imperials stay furthest from a majority (never where they
+        could come near one, as when parleying)."""
+        me = state.players[state.player]
+        if sum(me.resources.values()) + me.mat_voters + me.mat_imperial < \
+                state.resource_cap():
+            return None
+        zones = state.board.zones
+
+        def rebel_held(index: int) -> bool:
+            return bool(zones[index].holder) and IMPERIAL not in zones[index].holder
+
+        safe = [a for a in actions if isinstance(a, PlaceImperial) and (
+            rebel_held(a.zone) or zones[a.zone].voters[IMPERIAL] + 3 < zones[a.zone].majority)]
+        if not safe:
+            return None
+        return max(safe, key=lambda a: (
+            rebel_held(a.zone), zones[a.zone].majority - zones[a.zone].voters[IMPERIAL],
+            -a.zone))
 
     def _safe_to_trigger(self, state: AzadiState) -> bool:
         """Trigger a Tyranny card only when its Imperial voters (as many as the most

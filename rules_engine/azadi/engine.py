@@ -90,6 +90,13 @@ class Place:
 
 
 @dataclass(frozen=True, order=True)
+class PlaceImperial:
+    """Place an evicted Imperial voter waiting on your mat back in an ordinary area of
+    ``zone`` (ruling R37): not a move, and it triggers no Tyranny card."""
+    zone: int
+
+
+@dataclass(frozen=True, order=True)
 class Coalition:
     zone: int
     partner: int
@@ -192,8 +199,8 @@ class Reply:
 
 
 Action = Draw | Take | Parley | EndParley | Answer | Redraw | Discard | Influence | Place | \
-    Coalition | Withdraw | EndTurn | Dissent | DiscardOwn | ConvertOwn | Contribute | Vote | \
-    UsePower | \
+    PlaceImperial | Coalition | Withdraw | EndTurn | Dissent | DiscardOwn | ConvertOwn | \
+    Contribute | Vote | UsePower | \
     DissentMandate | Gerrymander | ProposeTrade | Offer | WithdrawOffer | Reply
 
 TRADE_RATIOS = ((1, 1), (1, 2), (2, 1))     # the offers an engine player considers
@@ -211,6 +218,14 @@ _ZONE_ACTIONS: list[tuple[tuple[Parley, ...], Place, Place, DiscardOwn]] = []
 
 
 _CONVERSIONS: dict[tuple[int, int, int], tuple[ConvertOwn, ...]] = {}
+_IMPERIAL_PLACES: list[PlaceImperial] = []
+
+
+def _imperial_place(index: int) -> PlaceImperial:
+    """Placing an evicted Imperial voter back in a zone (made once)."""
+    while len(_IMPERIAL_PLACES) <= index:
+        _IMPERIAL_PLACES.append(PlaceImperial(len(_IMPERIAL_PLACES)))
+    return _IMPERIAL_PLACES[index]
 
 
 def _conversions(zone: int, player: int, players: int) -> tuple[ConvertOwn, ...]:
@@ -257,6 +272,7 @@ class Player:
     levels: Counter[str] = field(default_factory=Counter)      # ideology cards per ideologue
     to_place: int = 0            # voters influenced this turn, still to place
     mat_voters: int = 0          # evicted voters waiting on the mat
+    mat_imperial: int = 0        # evicted Imperial voters waiting on the mat (R37)
     # the voters of each influenced Voter Card still to place (part of to_place), in
     # order: all of one card's voters go into one zone, ``batch_zone`` once begun
     batches: list[int] = field(default_factory=list)
@@ -500,6 +516,9 @@ class AzadiState(State[Action]):
                     out.append(_zone_actions(i)[1])
                 if volatile_open and zone.free_volatile() > 0:
                     out.append(_zone_actions(i)[2])
+        if me.mat_imperial:               # an Order does not apply to Imperial voters
+            out += [_imperial_place(i) for i, zone in enumerate(zones)
+                    if zone.free_ordinary() > 0]
         out += [UsePower(source, n, target) for source, n, ability in self._usable_powers()
                 for target in _targets(ability)]
         out += self._gerrymanders() + self._trade_proposals()
@@ -566,12 +585,15 @@ class AzadiState(State[Action]):
         return all(held[k] >= n for k, n in levy if k != "any") and \
             sum(held[k] for k in RESOURCES) - specific >= sum(n for k, n in levy if k == "any")
 
-    def _pay_levy(self, target: str) -> None:
+    def _pay_levy(self, target: str, player: int = -1) -> None:
+        """Pay what the rules in force charge for ``target`` (by ``player``; default:
+        the active player)."""
+        payer = self.player if player < 0 else player
         for kind, n in self._levy(target):
             if kind == "any":
-                self._pay_any(self.player, n)
+                self._pay_any(payer, n)
             else:
-                self.spend(self.player, kind, n)
+                self.spend(payer, kind, n)
 
     def _gerrymanders(self) -> list[Action]:
         """Every legal gerrymander: once a turn from each zone where the player holds
@@ -995,10 +1017,12 @@ class AzadiState(State[Action]):
 
     def _end_turn_action(self) -> str:
         """End the turn: voters of a card not placed are lost, and so are evicted voters
-        still waiting on the mat (their owner had this turn to place them back)."""
+        still waiting on the mat (their owner had this turn to place them back), the
+        player's own and Imperial ones alike (R31, R37)."""
         me = self.players[self.player]
         me.to_place = 0
         me.mat_voters = 0
+        me.mat_imperial = 0
         me.batches.clear()
         me.batch_zone = -1
         return self._end_turn()
@@ -1088,7 +1112,7 @@ class AzadiState(State[Action]):
     def _after_cap(self) -> None:
         me = self.players[self.player]
         resources = sum(me.resources.values())
-        held = resources + me.mat_voters
+        held = resources + me.mat_voters + me.mat_imperial
         self.phase = "cap" if held > self.resource_cap() and resources > 0 else "actions"
 
     def _pay_any(self, player: int, amount: int) -> None:
@@ -1155,6 +1179,22 @@ class AzadiState(State[Action]):
         self._check_azadi()
         return line
 
+    def _place_imperial(self, action: PlaceImperial) -> str:
+        """Put an evicted Imperial voter from the mat back on the map (ruling R37): no
+        entry price (Orders do not apply to Imperial voters), no move, no Tyranny card,
+        and no event of its own (a majority it forms or breaks is reported as always)."""
+        me = self.players[self.player]
+        if me.mat_imperial <= 0:
+            raise IllegalAction("no evicted Imperial voter on the mat")
+        try:
+            self.board.add_voter(action.zone, IMPERIAL, self.track)
+        except IllegalMove as exc:
+            raise IllegalAction(str(exc)) from None
+        me.mat_imperial -= 1
+        self._check_azadi()
+        return (f"P{self.player + 1} places an evicted Imperial voter back in zone "
+                f"{action.zone}")
+
     def _check_azadi(self) -> None:
         if self.azadi or not self.track.azadi:
             return
@@ -1168,6 +1208,8 @@ class AzadiState(State[Action]):
                 zone.holder, zone.split = (), ()
         for index in range(len(self.board.zones)):
             self.board.update_majority(index, self.track)
+        for mine in self.players:               # ... and so are those on the mats (R37)
+            mine.mat_imperial = 0
         self._cash_legacy()
         self._choose_foundation()
 
@@ -1555,8 +1597,12 @@ class AzadiState(State[Action]):
         return line
 
     def _after_cap_in_actions(self) -> None:
+        """Over the cap, discard resources down to it (as in :meth:`_after_cap`: only
+        resources are discarded, so evicted voters alone over it leave nothing to do)."""
         me = self.players[self.player]
-        if sum(me.resources.values()) + me.mat_voters > self.resource_cap():
+        resources = sum(me.resources.values())
+        if resources > 0 and resources + me.mat_voters + me.mat_imperial > \
+                self.resource_cap():
             self.phase = "cap"
 
 
@@ -1575,8 +1621,14 @@ class AzadiState(State[Action]):
 
     def influence_with(self, player: int, discount: int, interchangeable: bool,
                        extra: int) -> None:
-        """Influence the open voter card worth most voters that the player can pay."""
+        """Influence the open voter card worth most voters that the player can pay. A
+        power's discount comes off the printed cost only; the rules in force still add
+        their surcharge (``voter_card_cost``) and levy their permit, as on the
+        Influence action."""
         me = self.players[player]
+        surcharge = self._modified("voter_card_cost", 0)
+        levy = self._levy("influence_voter_card")
+        basic = self.basic_total(player)
         best = None
         for slot, card_id in enumerate(self.slots):
             if card_id is None:
@@ -1585,19 +1637,22 @@ class AzadiState(State[Action]):
             for _ in range(discount):
                 if +cost:
                     cost[max(+cost, key=lambda k: (cost[k], k))] -= 1
-            total = sum((+cost).values())
-            fits = self.basic_total(player) >= total if interchangeable else all(
-                me.resources[k] >= n for k, n in cost.items())
-            if fits and (best is None or self.voter_cards[card_id].voters > best[0]):
-                best = (self.voter_cards[card_id].voters, slot, +cost)
+            cost = +cost
+            if self._can_afford(me, cost, interchangeable, surcharge, basic, levy) and \
+                    (best is None or self.voter_cards[card_id].voters > best[0]):
+                best = (self.voter_cards[card_id].voters, slot, cost)
         if best is None:
             return
         voters, slot, cost = best
-        if interchangeable:
+        if interchangeable:                 # the permit's kinds first: "any" may not take them
+            self._pay_levy("influence_voter_card", player)
             self._pay_any(player, sum(cost.values()))
         else:
             for kind, n in cost.items():
                 self.spend(player, kind, n)
+            self._pay_levy("influence_voter_card", player)
+        if surcharge > 0:
+            self._pay_any(player, surcharge)
         card_id = self.slots[slot]
         assert card_id is not None
         me.to_place += self._votes_of(card_id) + extra
@@ -1606,7 +1661,21 @@ class AzadiState(State[Action]):
         self.slots[slot] = None
         self._refill_slot(slot)
         self._emit(Event("voter_card_influenced", player, facts=(("voters", voters),)))
-        del card_id
+
+    def _can_afford(self, me: Player, cost: Counter[str], interchangeable: bool,
+                    surcharge: int, basic: int, levy: list[tuple[str, int]]) -> bool:
+        """Whether ``me`` can pay ``cost`` (any resources when ``interchangeable``), the
+        rules' ``surcharge`` in any resources (paid only when above 0, as on the
+        Influence action) and the ``levy`` (for a power's influence)."""
+        held = me.resources
+        permit = 0
+        for kind, n in levy:
+            if kind != "any" and held[kind] < n + (0 if interchangeable else cost[kind]):
+                return False
+            permit += n
+        if not interchangeable and any(held[k] < n for k, n in cost.items()):
+            return False
+        return basic >= sum(cost.values()) + max(0, surcharge) + permit
 
     def _sources(self) -> list[tuple[str, tuple[Effect, ...], int]]:
         """(source, effects, Infamy cost) of every power the current player may use."""
@@ -1812,7 +1881,8 @@ class AzadiState(State[Action]):
         return tuple(
             tuple(f"{k} {n}" for k, n in sorted(p.resources.items()) if n) +
             (f"voters on the map {sum(z.count(i) for z in self.board.zones)}",
-             f"voters on the mat {p.mat_voters}", imperial)
+             f"voters on the mat {p.mat_voters}",
+             f"Imperial voters on the mat {p.mat_imperial}", imperial)
             for i, p in enumerate(self.players))
 
     def _timed(self, window: str) -> None:
@@ -1849,6 +1919,7 @@ _APPLY: dict[type, Callable[[AzadiState, Any], str]] = {
     Discard: AzadiState._discard_to_cap,
     Influence: AzadiState._influence,
     Place: lambda s, a: s._place(s.players[s.player], a),
+    PlaceImperial: AzadiState._place_imperial,
     Coalition: AzadiState._coalition,
     Withdraw: AzadiState._withdraw,
     EndTurn: lambda s, a: s._end_turn_action(),

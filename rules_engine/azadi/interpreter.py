@@ -150,8 +150,11 @@ def _remove_voters(state: AzadiState, player: int, action: Action) -> None:
         state.remove_voter(index, owner, {"evict_voters": "voter_evicted",
                                           "discard_voters": "voter_discarded",
                                           "convert_voters": "voter_converted"}[action.kind])
-        if action.kind == "evict_voters" and owner != IMPERIAL:
-            state.players[owner].mat_voters += 1
+        if action.kind == "evict_voters":
+            if owner != IMPERIAL:
+                state.players[owner].mat_voters += 1
+            else:                       # onto the next player's mat (ruling R37)
+                state.players[(player + 1) % len(state.players)].mat_imperial += 1
         if action.kind == "convert_voters":
             receiver = IMPERIAL if owner == player else player
             state.board.add_voter(index, receiver, state.track)

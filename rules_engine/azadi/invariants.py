@@ -14,7 +14,7 @@ def violations(state: AzadiState) -> list[str]:
     for n, player in enumerate(state.players):
         if min(player.resources.values(), default=0) < 0:
             found.append(f"player {n + 1} holds a negative resource")
-        if player.to_place < 0 or player.mat_voters < 0:
+        if player.to_place < 0 or player.mat_voters < 0 or player.mat_imperial < 0:
             found.append(f"player {n + 1} has a negative voter count")
         if min(player.batches, default=1) <= 0 or sum(player.batches) > player.to_place:
             found.append(f"player {n + 1}'s Voter Cards to place do not add up")
@@ -31,6 +31,8 @@ def violations(state: AzadiState) -> list[str]:
             found.append(f"{name} is held without a majority")
     if state.phase == "actions":
         me = state.players[state.player]
-        if sum(me.resources.values()) + me.mat_voters > state.resource_cap():
+        resources = sum(me.resources.values())    # only resources are discarded to it
+        if resources > 0 and resources + me.mat_voters + me.mat_imperial > \
+                state.resource_cap():
             found.append(f"player {state.player + 1} holds more than the cap")
     return found
