@@ -934,3 +934,41 @@ def test_the_greedy_bot_puts_an_imperial_voter_back_only_to_free_its_cap() -> No
     state.board.zones[1].voters[IMPERIAL] = 5                  # near an Imperial majority
     state._legal_cache = None
     assert bot.choose(state) == PlaceImperial(2)
+
+
+def test_a_zone_filter_counts_only_events_in_that_zone() -> None:
+    """Tasks such as "place voters in the capital" and listeners such as Wall Posters
+    ("a voter placed in this zone") count only events naming that zone."""
+    from rules_engine.azadi.tyranny import ActiveTyranny, Event, matches
+
+    own_in_capital = {"whose": "own", "zone": "capital"}
+    placed = [Event("voter_placed", 1, 1, facts=(("zone", z),)) for z in range(3)]
+    assert [matches(e, "voter_placed", own_in_capital) for e in placed] == [True, False, False]
+    assert not matches(Event("voter_placed", 1, 1), "voter_placed", own_in_capital)
+    here = {"whose": "own", "zone": "this_zone"}
+    assert [matches(e, "voter_placed", here, this_zone=2) for e in placed] == \
+        [False, False, True]
+    assert not matches(placed[2], "voter_placed", here)      # no zone given: no match
+
+    cards = [(card, n) for campaign in content().campaigns for card in campaign.tyranny_cards
+             for n, choice in enumerate(card.choices)
+             if choice.task.event == "voter_placed"
+             and choice.task.where.to_dict().get("zone") == "capital"]
+    assert cards
+    card, n = cards[0]
+    active = ActiveTyranny(card)
+    assert active.record(placed[1]) == [] and active.progress[n] == 0
+    assert active.record(placed[0]) == [(n, 1)] and active.progress[n] == 1
+
+
+def test_voter_events_name_their_zone() -> None:
+    state = AzadiGame(content(), 4).new_initial_state(5)
+    play_out(state, [RandomBot(i) for i in range(4)])
+    zones = range(len(state.board.zones))
+    events = [e for e in state.events if e.name in (
+        "voter_placed", "voter_evicted", "voter_discarded", "voter_converted", "voter_moved")]
+    assert {e.name for e in events} >= {"voter_placed"}
+    assert all(e.fact("zone") in zones for e in events)
+    placed = [a.zone for a in state.history if isinstance(a, Place)]
+    assert [e.fact("zone") for e in state.events if e.name == "voter_placed"][:len(placed)] \
+        == placed

@@ -146,9 +146,9 @@ class GreedyBot:
                 yield Event("resources_spent", me, count=int(n), facts=(("kind", kind),))
             yield Event("voter_card_influenced", me)
         elif isinstance(action, Gerrymander):
-            yield Event("voter_moved", me, action.owner)
+            yield Event("voter_moved", me, action.owner, facts=(("zone", action.zone),))
         elif isinstance(action, Place):
-            yield Event("voter_placed", me, me)
+            yield Event("voter_placed", me, me, facts=(("zone", action.zone),))
             zone = state.board.zones[action.zone]
             if not zone.holder and zone.count(me) + 1 >= zone.majority:
                 yield Event("majority_formed", me, me)
@@ -162,9 +162,9 @@ class GreedyBot:
         elif isinstance(action, Dissent | DissentMandate):
             yield Event("dissent_committed", me)
         elif isinstance(action, DiscardOwn):
-            yield Event("voter_discarded", me, me)
+            yield Event("voter_discarded", me, me, facts=(("zone", action.zone),))
         elif isinstance(action, ConvertOwn):
-            yield Event("voter_converted", me, me)
+            yield Event("voter_converted", me, me, facts=(("zone", action.zone),))
         elif isinstance(action, Contribute):
             yield Event("monument_contribution", me)
 

@@ -1003,7 +1003,8 @@ class AzadiState(State[Action]):
 
     def _discard_own(self, action: DiscardOwn) -> str:
         self.board.remove_voter(action.zone, self.player, self.track)
-        self._emit(Event("voter_discarded", self.player, self.player))
+        self._emit(Event("voter_discarded", self.player, self.player,
+                         facts=(("zone", action.zone),)))
         self._check_azadi()
         return f"P{self.player + 1} discards one of their voters in zone {action.zone}"
 
@@ -1170,7 +1171,7 @@ class AzadiState(State[Action]):
         except IllegalMove as exc:
             raise IllegalAction(str(exc)) from None
         self._emit(Event("voter_placed", self.player, self.player,
-                         facts=(("volatile", action.volatile),)))
+                         facts=(("volatile", action.volatile), ("zone", action.zone))))
         where = "a volatile area of " if action.volatile else ""
         line = f"P{self.player + 1} {line_cost}places a voter in {where}zone {action.zone}"
         if action.volatile and not self.azadi:
@@ -1429,8 +1430,10 @@ class AzadiState(State[Action]):
         for source, effects, _ in self._sources():
             if source.startswith("maidaan:"):
                 continue
+            this_zone = int(source.split(":")[1]) if source.startswith("resistance:") \
+                else None
             for n, effect, where in _listeners_in(effects).get(name, ()):
-                if matches(event, name, where):
+                if matches(event, name, where, this_zone):
                     found.append((source, n, effect))
         return found
 
@@ -1539,7 +1542,8 @@ class AzadiState(State[Action]):
                 spare = next(i for i in range(len(self.board.zones))
                              if self.zone_with_spare(self.player, i))
                 self.board.remove_voter(spare, self.player, self.track)
-                self._emit(Event("voter_discarded", self.player, self.player))
+                self._emit(Event("voter_discarded", self.player, self.player,
+                                 facts=(("zone", spare),)))
                 said.append(f"discards a voter in zone {spare}")
             for kind, n in rule.value.items:
                 if kind in RESOURCES:
@@ -1617,7 +1621,7 @@ class AzadiState(State[Action]):
 
     def remove_voter(self, index: int, owner: int, event: str) -> None:
         self.board.remove_voter(index, owner, self.track)
-        self._emit(Event(event, self.player, owner))
+        self._emit(Event(event, self.player, owner, facts=(("zone", index),)))
 
     def influence_with(self, player: int, discount: int, interchangeable: bool,
                        extra: int) -> None:

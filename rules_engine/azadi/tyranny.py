@@ -36,8 +36,16 @@ def _whose(rule: str, owner: int | None, by: int) -> bool:
             "not_own": owner != by, "any": True}.get(rule, True)
 
 
-def matches(event: Event, name: str, where: dict[str, Any]) -> bool:
-    """Does ``event`` count for a task on ``name`` with filter ``where``?"""
+CAPITAL = 0
+"""The capital's zone index: it is laid first."""
+
+
+def matches(event: Event, name: str, where: dict[str, Any], this_zone: int | None = None
+            ) -> bool:
+    """Does ``event`` count for a task on ``name`` with filter ``where``? A ``zone``
+    filter (``capital``, ``this_zone`` — the zone of the card listening, given as
+    ``this_zone`` — or a zone index) needs the event's ``zone`` fact to name that zone;
+    an event without one, or ``this_zone`` with no zone given, does not count."""
     if event.name != name:
         return False
     for key, value in where.items():
@@ -46,6 +54,13 @@ def matches(event: Event, name: str, where: dict[str, Any]) -> bool:
                 return False
         elif key == "by":
             if value == "own" and event.by < 0:
+                return False
+        elif key == "zone":
+            if value == "any":
+                continue
+            target = CAPITAL if value == "capital" else this_zone if value == "this_zone" \
+                else value
+            if target is None or event.fact("zone") != target:
                 return False
         elif event.fact(key, value) != value:
             return False
