@@ -30,6 +30,7 @@ from rules_engine.san.engine import (
     SanConfig,
     SanGame,
     SanState,
+    Skip,
     config_from,
 )
 from rules_engine.san.model import Card, SanContent
@@ -381,3 +382,25 @@ def test_a_card_that_is_not_in_the_pool_cannot_be_drawn() -> None:
     with pytest.raises(IllegalAction):
         state.apply_action(Draw("moon-virus-5"))        # never in the Supply
     assert dict(state.supply) == supply and not state.log
+
+
+def test_a_draw_effect_is_optional() -> None:
+    """Effects are optional unless a card says otherwise: each draw icon is a choice,
+    taken up (a card comes in from the deck) or declined (none does)."""
+    cards = [card("draw-2", "equipment", effects=({"draw": 2},))]
+    for take in (True, False):
+        state = state_with(cards)
+        side = state.sides[state.player]
+        side.hand = Counter({"draw-2": 1})
+        deck = sum(side.deck.values())
+        state.apply_action(Play("draw-2"))
+        assert state.legal() == [Skip(), Choose("draw")]
+        state.apply_action(Choose("draw") if take else Skip())
+        if take:
+            assert state.current_player() == CHANCE
+            state.apply_action(state.sample_chance())
+        assert state.legal() == [Skip(), Choose("draw")]      # the second icon
+        state.apply_action(Skip())
+        assert sum(side.hand.values()) == (1 if take else 0)
+        assert sum(side.deck.values()) == deck - (1 if take else 0)
+        assert EndPlay() in state.legal()

@@ -86,6 +86,8 @@ class GreedyBot:
     def _choose_effect(self, state: SanState, actions: list[Action]) -> Action:
         kind = state.pending[0][0]
         chooses = [a for a in actions if isinstance(a, Choose)]
+        if kind == "draw":                  # a card drawn is a card more to play
+            return chooses[0] if chooses else Skip()
         if kind == "destroy":
             viruses = [a for a in chooses if state.cards[a.target].type == "virus"]
             return viruses[0] if viruses else Skip()

@@ -118,6 +118,8 @@ Action = Draw | Coin | Play | Choose | Skip | EndPlay | Corrupt | Cross | Hack |
 
 # The actions without fields, made once (equal to any new instance of their class).
 SKIP, END_PLAY, CROSS, HACK = Skip(), EndPlay(), Cross(), Hack()
+DRAW_CARD = Choose("draw")
+"""Take up a pending draw effect (a player may decline it: effects are optional)."""
 END_SPEND, END_BUY = EndSpend(), EndBuy()
 
 
@@ -431,7 +433,9 @@ class SanState(State[Action]):
         if self.pending:
             kind = self.pending[0][0]
             actions = [SKIP]
-            if kind == "copy_river":
+            if kind == "draw":
+                actions.append(DRAW_CARD)
+            elif kind == "copy_river":
                 choose = self._slot.choose
                 actions += [choose[t] for t in self._choices(kind)]
             else:
@@ -662,8 +666,8 @@ class SanState(State[Action]):
                     entry.single_use = True
             elif name == "multiplier":
                 entry.multiplier += 1
-            elif name == "draw":
-                self.queue += [("hand", self.player)] * amount
+            elif name == "draw":            # one decision per icon: effects are optional
+                self.pending += [("draw", 0, entry)] * amount
             elif name == "play_all_types":
                 self.all_types = True
             elif name == "corrupt_from_hand":
@@ -690,6 +694,8 @@ class SanState(State[Action]):
         if kind == "play_from_discard":
             return sorted(c for c in side.discard if side.discard[c] and self._playable(c)
                           and not self._rules[c].virus)
+        if kind == "draw":
+            return ["draw"]
         return []
 
     def _copy_allowed(self, card: CardRules) -> bool:
@@ -705,7 +711,10 @@ class SanState(State[Action]):
         name = NAMES[self.player]
         if target not in self._choices_for(kind, source):
             raise IllegalAction(f"{target} is not a choice for {kind}")
-        if kind == "destroy":
+        if kind == "draw":
+            self.queue.append(("hand", self.player))
+            line = f"{name} draws a card (draw effect)"
+        elif kind == "destroy":
             _take(side.hand, target)
             _put(side.boxed, target)
             line = f"{name} destroys {target} from hand"
