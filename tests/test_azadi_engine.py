@@ -457,14 +457,7 @@ def after_azadi_with_one_area_left(players: int = 3) -> tuple[AzadiState, int]:
 
 def play_to_end_of_turn(state: AzadiState) -> None:
     """Through chance, an answer and any discards to the actions, then end the turn."""
-    while state.phase != "actions" or state.current_player() == CHANCE:
-        if state.current_player() == CHANCE:
-            state.apply_action(state.sample_chance())
-        elif state.phase == "answer":
-            state.apply_action(Answer(0))
-        else:
-            state.apply_action(state.legal_actions()[0])
-    state.apply_action(EndTurn())
+    _to_actions(state).apply_action(EndTurn())
 
 
 def test_a_full_map_after_azadi_gives_each_player_one_final_turn() -> None:
