@@ -33,16 +33,12 @@ records and logs.
 from __future__ import annotations
 
 import copyreg
-import dataclasses
 import hashlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
 import os
 import sys
-import sysconfig
-import tempfile
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -76,7 +72,7 @@ MODULES: tuple[str, ...] = (
 )
 """What is compiled: the game API and runner, and each engine's rules and bots."""
 
-_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+_SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]     # e.g. .cpython-311-x86_64-linux-gnu.so
 
 
 def source_of(module: str) -> Path:
@@ -120,7 +116,7 @@ def stale() -> list[str]:
     return [m for m in MODULES if record[m] != digest(source_of(m))]
 
 
-class _SourcesFirst(importlib.abc.MetaPathFinder):
+class _SourcesFirst:
     """Imports the compiled modules from their ``.py`` sources."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
@@ -151,6 +147,8 @@ def register_frozen(module_name: str) -> None:
     their constructor. A compiled frozen dataclass cannot be restored field by field
     (its fields refuse assignment), so each compiled module holding some calls this
     at its end; for the Python sources it changes nothing that matters."""
+    import dataclasses
+
     module = sys.modules[module_name]
     for value in list(vars(module).values()):
         params = getattr(value, "__dataclass_params__", None)
@@ -161,6 +159,8 @@ def register_frozen(module_name: str) -> None:
 
 
 def _rebuild(value: Any) -> tuple[type, tuple[Any, ...]]:
+    import dataclasses
+
     return type(value), tuple(getattr(value, f.name) for f in dataclasses.fields(value))
 
 
@@ -197,6 +197,8 @@ def build(jobs: int = 2) -> None:
 
 
 def _compile(root: Path, jobs: int) -> None:
+    import tempfile
+
     from mypyc.build import mypycify
     from setuptools import Distribution
 
