@@ -36,7 +36,7 @@ def forget_memos() -> None:
     for name, module in list(sys.modules.items()):
         if name.split(".")[0] in ("compiler", "rules_engine"):
             for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)):
+                if not isinstance(value, type) and callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
 
 

@@ -14,6 +14,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from compiler import pdf_memo
 from compiler.paths import templates_root
 
 FONT_FILES: dict[str, str] = {
@@ -47,12 +48,16 @@ def register() -> None:
 
     Every PDF samizdat writes calls this first, so it also fixes the one reportlab
     setting all of them share: binary compressed streams (no ASCII85), whichever
-    back end happens to run first in the process.
+    back end happens to run first in the process; and it installs the memos of
+    :mod:`compiler.pdf_memo` (compressed streams, font subsets).
     """
     rl_config.useA85 = 0
+    pdf_memo.install()
     folder = templates_root() / "fonts"
     for role, filename in FONT_FILES.items():
-        pdfmetrics.registerFont(TTFont(pdf_name(role), str(folder / filename)))
+        font = TTFont(pdf_name(role), str(folder / filename))
+        pdf_memo.memoize_subsets(font)
+        pdfmetrics.registerFont(font)
     for role, (regular, bold, italic, both) in FAMILIES.items():   # for <b> and <i> markup
         pdfmetrics.registerFontFamily(pdf_name(role), normal=pdf_name(regular),
                                       bold=pdf_name(bold), italic=pdf_name(italic),
