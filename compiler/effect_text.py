@@ -12,16 +12,19 @@ icons such as ``:funds:``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
-import yaml
-from jinja2 import StrictUndefined, Template
+import jinja2
+from jinja2 import FileSystemBytecodeCache, FunctionLoader, StrictUndefined, Template
 from jinja2.exceptions import UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 
 from compiler.paths import templates_root
+from compiler.yaml_loader import load_yaml
 from rules_engine.core.effects import Ability, Action, Effect, FrozenMap, Listener, Rule, thaw
 
 # Parameters an action template may test; absent ones are None (count defaults to 1).
@@ -108,15 +111,36 @@ def agree(verb: str, subject: str) -> str:
 
 
 # -------------------------------------------------------------------------- phrasebook
+class Literal:
+    """A phrase without jinja2 syntax: it renders as itself, whatever the context."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def render(self, **context: Any) -> str:
+        return self.text
+
+
 class Phrasebook:
     """One game's phrase templates, compiled on first use in a sandboxed environment."""
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
+    def __init__(self, data: Mapping[str, Any], name: str = "phrases",
+                 bytecode_dir: Path | None = None) -> None:
         self.data = data
+        self.name = name
         self.words: Mapping[str, Any] = data.get("words") or {}
-        self._compiled: dict[tuple[str, ...], Template] = {}
+        self._compiled: dict[tuple[str, ...], Template | Literal] = {}
         env = SandboxedEnvironment(autoescape=False, undefined=StrictUndefined,
-                                   trim_blocks=True, keep_trailing_newline=False)
+                                   trim_blocks=True, keep_trailing_newline=False,
+                                   loader=FunctionLoader(self._source),
+                                   bytecode_cache=_bytecode_cache(bytecode_dir))
+        self._syntax = (env.block_start_string, env.variable_start_string,
+                        env.comment_start_string)
+        # compiled code depends on these too, so they are part of the bytecode cache key
+        self._settings = hashlib.sha1(repr((
+            jinja2.__version__, type(env).__name__, env.trim_blocks, env.lstrip_blocks,
+            env.keep_trailing_newline, env.newline_sequence, env.autoescape,
+            self._syntax)).encode()).hexdigest()[:12]
         env.filters.update({
             "plural": plural, "word": number_word, "times": times_word,
             "capfirst": capfirst, "lcfirst": lcfirst, "a": article, "agree": agree,
@@ -141,6 +165,20 @@ class Phrasebook:
             raise KeyError(f"the phrase for {section}.{name} is not a template string")
         return found
 
+    def _compile(self, name: str, source: str) -> Template | Literal:
+        """A phrase ready to render: a jinja2 template, or a :class:`Literal` for a
+        phrase with no jinja2 syntax in it (about half of them, and compiling is the
+        slow part of rendering a deck's text). Compiled templates are kept in the
+        bytecode cache, when there is one, as Python keeps ``.pyc`` files."""
+        if any(mark in source for mark in self._syntax):
+            return self.env.get_template(name)
+        return Literal(source.removesuffix("\n"))   # as keep_trailing_newline=False
+
+    def _source(self, name: str) -> tuple[str, str, Callable[[], bool]]:
+        """The jinja2 loader's view of a phrase: ``section/name[/field]``."""
+        return self.phrase(*name.split("/")), f"{self.name}-{self._settings}/{name}", \
+            lambda: True
+
     def has(self, section: str, name: str) -> bool:
         entries = self.data.get(section)
         return isinstance(entries, Mapping) and name in entries
@@ -152,8 +190,8 @@ class Phrasebook:
         key = (section, name) if field is None else (section, name, field)
         template = self._compiled.get(key)
         if template is None:
-            template = self.env.from_string(self.phrase(section, name, field))
-            self._compiled[key] = template
+            template = self._compiled[key] = self._compile(
+                "/".join(key), self.phrase(section, name, field))
         try:
             text = template.render(**context)
             return text.strip() if strip else text
@@ -281,16 +319,37 @@ class Phrasebook:
 
 def _load(game: str) -> Mapping[str, Any]:
     path = templates_root() / game / "phrases.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if not isinstance(data, Mapping):
-        raise ValueError(f"{path} is not a mapping of phrase sections")
-    return data
+    doc, problems = load_yaml(path.read_bytes(), str(path))
+    if doc is None or not isinstance(doc.data, Mapping):
+        found = f": {problems[0].message}" if problems else ""
+        raise ValueError(f"{path} is not a mapping of phrase sections{found}")
+    return doc.data
+
+
+def _bytecode_cache(folder: Path | None) -> FileSystemBytecodeCache | None:
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return FileSystemBytecodeCache(str(folder), "phrase-%s.cache")
+
+
+def _bytecode_dir(game: str) -> Path | None:
+    """Where the compiled phrase templates of ``game`` are kept between runs (under
+    ``$SAMIZDAT_CACHE``; none when the cache is off). An entry is used only while its
+    template's source is unchanged (jinja2 checks a checksum of the source)."""
+    from rules_engine.core.run_cache import cache_dir
+
+    root = cache_dir()
+    return None if root is None else root / "phrases" / game
 
 
 @cache
 def phrasebook(game: str) -> Phrasebook:
     """The phrase templates of ``game`` (``templates/<game>/phrases.yaml``), loaded once."""
-    return Phrasebook(_load(game))
+    return Phrasebook(_load(game), game, _bytecode_dir(game))
 
 
 # -------------------------------------------------------------------------- public API

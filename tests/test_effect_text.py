@@ -321,3 +321,43 @@ def test_icons_are_known_names() -> None:
         source = (REPO / "templates" / game / "phrases.yaml").read_text(encoding="utf-8")
         used = set(re.findall(r":([a-z_]+):", source))
         assert used <= known, f"{game}: unknown icons {used - known}"
+
+
+# ------------------------------------------------------- literal phrases and compiled code
+def _phrase_sources(game: str) -> list[tuple[tuple[str, ...], str]]:
+    data = phrasebook(game).data
+    found = []
+    for section, entries in data.items():
+        if section == "words" or not isinstance(entries, dict):
+            continue
+        for name, value in entries.items():
+            if isinstance(value, str):
+                found.append(((section, name), value))
+            elif isinstance(value, dict):
+                found += [((section, name, f), v) for f, v in value.items() if isinstance(v, str)]
+    return found
+
+
+@pytest.mark.parametrize("game", ["azadi", "san", "spring"])
+def test_a_phrase_without_jinja_syntax_renders_as_jinja_would(game: str) -> None:
+    book = phrasebook(game)
+    literals = [(key, source) for key, source in _phrase_sources(game)
+                if "{" not in source]
+    assert game == "spring" or literals
+    for key, source in literals:
+        assert book.render(*key, strip=False) == book.env.from_string(source).render()
+
+
+def test_compiled_phrases_are_kept_and_reused_between_runs(tmp_path: Any) -> None:
+    data = {"words": {}, "actions": {"draw": "Draw {{ count }} {{ 'card' | plural(count) }}.",
+                                     "pass": "Pass.\n"}}
+    first = Phrasebook(data, "demo", tmp_path)
+    assert first.render("actions", "draw", count=2) == "Draw 2 cards."
+    assert first.render("actions", "pass", strip=False) == "Pass."
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert len(kept) == 1                       # the template; the literal needs no code
+    second = Phrasebook(data, "demo", tmp_path)
+    assert second.render("actions", "draw", count=1) == "Draw 1 card."
+    assert sorted(p.name for p in tmp_path.iterdir()) == kept
+    changed = Phrasebook({**data, "actions": {"draw": "Take {{ count }}."}}, "demo", tmp_path)
+    assert changed.render("actions", "draw", count=3) == "Take 3."   # source changed: recompiled
