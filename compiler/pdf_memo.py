@@ -69,7 +69,7 @@ def install() -> None:
     """Route reportlab's Flate filter through the memo (idempotent)."""
     filter_ = pdfdoc.PDFZCompress
     if filter_.__dict__.get("encode") is not _compress:
-        filter_.encode = _compress  # type: ignore[method-assign]
+        filter_.encode = _compress
 
 
 def memoize_subsets(font: Any) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import Any, NamedTuple
 
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.rl_accel import fp_str
@@ -26,8 +27,7 @@ ICON_SCALE = 1.1       # an inline icon is this many em wide and tall
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z][a-z0-9_]*:)")
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """A run of text in one style, or an icon."""
 
     text: str
@@ -42,7 +42,12 @@ Paragraph = tuple[Word, ...]
 
 @lru_cache(maxsize=4096)
 def parse(markup: str) -> tuple[Paragraph, ...]:
-    """Markup as paragraphs of words of pieces."""
+    """Markup as paragraphs of words of pieces.
+
+    One pass over each paragraph's tokens: the text between markers is split at
+    spaces (a run of spaces ends a word), markers switch bold and italic (which carry
+    on into the next paragraph) and known ``:icon:`` names become icon pieces.
+    """
     from compiler.icons import ICON_NAMES
 
     paragraphs: list[Paragraph] = []
@@ -50,25 +55,28 @@ def parse(markup: str) -> tuple[Paragraph, ...]:
     for raw in markup.split("\n"):
         words: list[Word] = []
         current: list[Piece] = []
-        for chunk in re.split(r"( +)", raw):
-            if not chunk:
-                continue
-            if chunk.startswith(" "):
-                if current:
-                    words.append(tuple(current))
-                    current = []
-                continue
-            for token in _TOKEN.split(chunk):
-                if not token:
-                    continue
+        tokens = _TOKEN.split(raw)
+        for index, token in enumerate(tokens):
+            if index % 2:                      # a marker (odd places of the split)
                 if token == "**":
                     bold = not bold
                 elif token == "*":
                     italic = not italic
-                elif token.startswith(":") and token.endswith(":") and token[1:-1] in ICON_NAMES:
+                elif token[1:-1] in ICON_NAMES:
                     current.append(Piece("", bold, italic, token[1:-1]))
                 else:
                     current.append(Piece(token, bold, italic))
+                continue
+            if not token:
+                continue
+            first = True
+            for part in token.split(" "):
+                if not first and current:
+                    words.append(tuple(current))
+                    current = []
+                first = False
+                if part:
+                    current.append(Piece(part, bold, italic))
         if current:
             words.append(tuple(current))
         paragraphs.append(tuple(words))
@@ -80,10 +88,16 @@ def _width(text: str, font: str, size: float) -> float:
     return float(stringWidth(text, font, size))
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     words: tuple[Word, ...]
     width: float
+
+
+# What drawing a fit does, worked out once per fit (see :func:`_program`):
+# (LINE, line width) starts a line; (TEXT, font, text) shows a run of one font;
+# (ICON, name, advances) moves the pen by ``advances`` and leaves room for an icon.
+LINE, TEXT, ICON = 0, 1, 2
+Step = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -94,6 +108,53 @@ class Fit:
     lines: tuple[Line, ...]
     overflow_mm: float          # 0 when it fits
     overflow_axis: str = ""     # "height" or "width"
+    role: str = "sans"
+
+    @cached_property
+    def program(self) -> tuple[Step, ...]:
+        """The drawing steps of this fit, independent of where and in which document it
+        is drawn (a fit is shared by every card that prints the same text in the same
+        box)."""
+        return _program(self.lines, self.role, self.size)
+
+
+def _program(lines: tuple[Line, ...], role: str, size: float) -> tuple[Step, ...]:
+    """Lines as runs of text per font and icons, as :func:`draw` shows them: a space
+    takes the font of the text before it, and a run ends at a font change, an icon or
+    the end of a line."""
+    steps: list[Step] = []
+    font_in_use = ""
+    pending: list[str] = []
+    advances: list[float] = []
+
+    def flush() -> None:
+        if pending:
+            steps.append((TEXT, font_in_use, "".join(pending)))
+            pending.clear()
+
+    for line in lines:
+        steps.append((LINE, line.width))
+        advances.clear()
+        for index, word in enumerate(line.words):
+            if index:
+                if not font_in_use:
+                    font_in_use = fonts.pdf_name(role)
+                pending.append(" ")
+                advances.append(_width(" ", font_in_use, size))
+            for piece in word:
+                if piece.icon is not None:
+                    flush()
+                    steps.append((ICON, piece.icon, tuple(advances)))
+                    advances.clear()
+                    continue
+                font = fonts.style_font(role, piece.bold, piece.italic)
+                if font != font_in_use:
+                    flush()
+                    font_in_use = font
+                pending.append(piece.text)
+                advances.append(_width(piece.text, font, size))
+        flush()
+    return tuple(steps)
 
 
 @lru_cache(maxsize=16384)
@@ -143,9 +204,11 @@ def wrap(paragraphs: tuple[Paragraph, ...], widths: tuple[tuple[float, ...], ...
     return tuple(lines), widest
 
 
+@lru_cache(maxsize=16384)
 def fit(markup: str, role: str, size: float, min_size: float, leading: float,
         width: float, height: float) -> Fit:
-    """Largest size from ``size`` down to ``min_size`` at which the text fits the box."""
+    """Largest size from ``size`` down to ``min_size`` at which the text fits the box
+    (worked out once per text and box: many cards share a text)."""
     paragraphs = parse(markup)
     current = size
     while True:
@@ -153,11 +216,11 @@ def fit(markup: str, role: str, size: float, min_size: float, leading: float,
         lines, widest = wrap(paragraphs, measure(markup, role, current), space, width)
         needed = len(lines) * current * leading
         if needed <= height + 0.01 and widest <= width + 0.01:
-            return Fit(current, lines, 0.0)
+            return Fit(current, lines, 0.0, "", role)
         if current - 0.25 < min_size - 1e-9:
             if widest > width + 0.01:
-                return Fit(current, lines, (widest - width) / PT_PER_MM, "width")
-            return Fit(current, lines, (needed - height) / PT_PER_MM, "height")
+                return Fit(current, lines, (widest - width) / PT_PER_MM, "width", role)
+            return Fit(current, lines, (needed - height) / PT_PER_MM, "height", role)
         current -= 0.25
 
 
@@ -166,10 +229,13 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
     """Draw fitted text in the box whose top-left is (x, y_top), in points.
 
     The text operators are written straight into the page (one text object per box),
-    each font run encoded once per document: the same words recur on many cards.
+    from the fit's :attr:`Fit.program`; each font run is encoded once per document
+    (the same words recur on many cards). ``role`` must be the role it was fitted in.
     """
     from compiler.forms import place_icon
 
+    if role != result.role:
+        raise ValueError(f"text fitted in {result.role!r} drawn in {role!r}")
     size = result.size
     block = len(result.lines) * size * leading
     if valign == "middle":
@@ -177,60 +243,45 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
     elif valign == "bottom":
         y_top -= height - block
     baseline = y_top - size * (leading - 1) / 2 - size * 0.8
+    step_down = size * leading
+    icon_side = size * ICON_SCALE
     icons: list[tuple[str, float, float]] = []
     ops = ["BT", _fill_operator(colour)]
     runs = _document_runs(canvas)
     size_text = fp_str(size)
-    font_in_use = ""         # the font of the pending text
     subset_in_use = ""       # the font subset the page is set to
-    pending: list[str] = []
-
-    def flush() -> None:
-        nonlocal subset_in_use
-        if not pending:
-            return
-        text = "".join(pending)
-        pending.clear()
-        for subset, escaped in runs(font_in_use, text):
-            if subset != subset_in_use:
-                ops.append(f"{subset} {size_text} Tf")
-                subset_in_use = subset
-            ops.append(f"({escaped}) Tj")
-
-    for line in result.lines:
-        if align == "center":
-            cursor = x + (width - line.width) / 2
-        elif align == "right":
-            cursor = x + width - line.width
+    first = True
+    cursor = x
+    for step in result.program:
+        kind = step[0]
+        if kind == TEXT:
+            for subset, escaped in runs(step[1], step[2]):
+                if subset != subset_in_use:
+                    ops.append(f"{subset} {size_text} Tf")
+                    subset_in_use = subset
+                ops.append(f"({escaped}) Tj")
+        elif kind == LINE:
+            if first:
+                first = False
+            else:
+                baseline -= step_down
+            if align == "center":
+                cursor = x + (width - step[1]) / 2
+            elif align == "right":
+                cursor = x + width - step[1]
+            else:
+                cursor = x
+            ops.append(f"1 0 0 1 {fp_str(cursor, baseline)} Tm")
         else:
-            cursor = x
-        ops.append(f"1 0 0 1 {fp_str(cursor, baseline)} Tm")
-        for index, word in enumerate(line.words):
-            if index:
-                if not font_in_use:
-                    font_in_use = fonts.pdf_name(role)
-                pending.append(" ")
-                cursor += _width(" ", font_in_use, size)
-            for piece in word:
-                if piece.icon is not None:
-                    flush()
-                    side = size * ICON_SCALE
-                    icons.append((piece.icon, cursor, baseline - size * 0.2))
-                    cursor += side
-                    ops.append(f"1 0 0 1 {fp_str(cursor, baseline)} Tm")
-                    continue
-                font = fonts.style_font(role, piece.bold, piece.italic)
-                if font != font_in_use:
-                    flush()
-                    font_in_use = font
-                pending.append(piece.text)
-                cursor += _width(piece.text, font, size)
-        flush()
-        baseline -= size * leading
+            for advance in step[2]:
+                cursor += advance
+            icons.append((step[1], cursor, baseline - size * 0.2))
+            cursor += icon_side
+            ops.append(f"1 0 0 1 {fp_str(cursor, baseline)} Tm")
     ops.append("ET")
     canvas._code.append(" ".join(ops))
     for name, ix, iy in icons:
-        place_icon(canvas, name, ix, iy, size * ICON_SCALE)
+        place_icon(canvas, name, ix, iy, icon_side)
 
 
 @lru_cache(maxsize=256)
@@ -245,6 +296,65 @@ def _fill_operator(colour: str) -> str:
     return f"{fp_str(ink.red, ink.green, ink.blue)} rg"
 
 
+class _FontInDocument:
+    """How one embedded font shows text in one document.
+
+    reportlab gives each character of a TrueType font a code in one of the
+    document's 256-character subsets of the font, in the order the document first
+    uses them (:meth:`TTFont.splitString`). This keeps what it assigned as a
+    translation table per subset, so text whose characters are all known is encoded
+    with one :meth:`str.translate` (same codes, same bytes), and reportlab is asked
+    only about new characters.
+    """
+
+    def __init__(self, canvas: Canvas, font_name: str) -> None:
+        font = pdfmetrics.getFont(font_name)
+        if not getattr(font, "_dynamicFont", False):
+            raise TypeError(f"font {font_name!r} is not an embedded TrueType font")
+        self.font = font
+        self.doc = canvas._doc
+        self.escape = canvas._escape
+        self.subset_of: dict[str, int] = {}           # character -> subset
+        self.tables: dict[int, dict[int, str]] = {}   # subset -> escaped code per character
+        self.names: dict[int, str] = {}               # subset -> its font name in the PDF
+
+    def runs(self, text: str) -> list[tuple[str, str]]:
+        subset_of = self.subset_of
+        chars = set(text)
+        if not chars.issubset(subset_of):
+            self._learn(text, chars)
+        used = {subset_of[c] for c in chars}
+        if len(used) == 1:
+            subset = used.pop()
+            return [(self._name(subset), text.translate(self.tables[subset]))]
+        found: list[tuple[str, str]] = []
+        start = 0
+        for index in range(1, len(text) + 1):
+            if index == len(text) or subset_of[text[index]] != subset_of[text[start]]:
+                subset = subset_of[text[start]]
+                found.append((self._name(subset),
+                              text[start:index].translate(self.tables[subset])))
+                start = index
+        return found
+
+    def _learn(self, text: str, chars: set[str]) -> None:
+        """Let reportlab assign codes to the new characters (in the order ``text`` has
+        them, as if it had shown ``text`` itself), then record them."""
+        self.font.splitString(text, self.doc)
+        assignments = self.font.state[self.doc].assignments
+        for char in chars.difference(self.subset_of):
+            code = ord(char)
+            number = assignments.get(32 if code == 0xA0 else code, 0)   # 0: .notdef
+            self.subset_of[char] = number >> 8
+            self.tables.setdefault(number >> 8, {})[code] = self.escape(bytes([number & 0xFF]))
+
+    def _name(self, subset: int) -> str:
+        name = self.names.get(subset)
+        if name is None:
+            name = self.names[subset] = self.font.getSubsetInternalName(subset, self.doc)
+        return name
+
+
 def _document_runs(canvas: Canvas) -> Callable[[str, str], list[tuple[str, str]]]:
     """``runs(font, text)``: the (font subset name, escaped bytes) pieces that show
     ``text`` in ``font`` in this canvas's document, worked out once per document (the
@@ -252,19 +362,18 @@ def _document_runs(canvas: Canvas) -> Callable[[str, str], list[tuple[str, str]]
     doc = canvas._doc
     memo: dict[tuple[str, str], list[tuple[str, str]]] | None = getattr(
         doc, "_samizdat_runs", None)
-    if memo is None:
-        memo = {}
-        doc._samizdat_runs = memo
+    encoders: dict[str, _FontInDocument] | None = getattr(doc, "_samizdat_fonts", None)
+    if memo is None or encoders is None:
+        memo = doc._samizdat_runs = {}
+        encoders = doc._samizdat_fonts = {}
 
     def runs(font_name: str, text: str) -> list[tuple[str, str]]:
         found = memo.get((font_name, text))
         if found is None:
-            font = pdfmetrics.getFont(font_name)
-            if not getattr(font, "_dynamicFont", False):
-                raise TypeError(f"font {font_name!r} is not an embedded TrueType font")
-            found = memo[(font_name, text)] = [
-                (font.getSubsetInternalName(subset, doc), canvas._escape(part))
-                for subset, part in font.splitString(text, doc)]
+            encoder = encoders.get(font_name)
+            if encoder is None:
+                encoder = encoders[font_name] = _FontInDocument(canvas, font_name)
+            found = memo[(font_name, text)] = encoder.runs(text)
         return found
 
     return runs
