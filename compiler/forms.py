@@ -36,12 +36,34 @@ def place(canvas: Canvas, name: str, bbox: tuple[float, float, float, float],
     canvas.restoreState()
 
 
+class _Recorded(dict[str, str]):
+    """The PDF operators that draw each icon: the same in every document (an icon is
+    paths and colours only, no fonts or other resources), so worked out once per
+    process and copied into each document's icon form."""
+
+    def cache_clear(self) -> None:
+        self.clear()
+
+
+_ICON_OPERATORS = _Recorded()
+
+
+def _draw_icon_form(canvas: Canvas, name: str) -> None:
+    recorded = _ICON_OPERATORS.get(name)
+    if recorded is None:
+        from compiler.icons import draw_icon
+
+        start = len(canvas._code)
+        draw_icon(canvas, name, 0, 0, ICON_BOX)
+        _ICON_OPERATORS[name] = "\n".join(canvas._code[start:])
+        return
+    canvas._code.append(recorded)
+
+
 def place_icon(canvas: Canvas, name: str, x: float, y: float, size: float) -> None:
     """Draw icon ``name`` in a ``size`` square with its lower-left corner at (x, y)."""
-    from compiler.icons import draw_icon
-
     place(canvas, f"icon-{name}", (0, 0, ICON_BOX, ICON_BOX),
-          lambda c: draw_icon(c, name, 0, 0, ICON_BOX), x, y, size / ICON_BOX)
+          lambda c: _draw_icon_form(c, name), x, y, size / ICON_BOX)
 
 
 @lru_cache(maxsize=256)

@@ -109,6 +109,26 @@ def test_graphics_state_is_restored(name: str) -> None:
     assert count(tokens, {b"q"}) == count(tokens, {b"Q"}) >= 1
 
 
+def test_an_icon_form_holds_the_same_operators_in_every_document() -> None:
+    """Icon forms are drawn once per process and copied into later documents."""
+    from compiler import forms
+
+    forms._ICON_OPERATORS.cache_clear()
+    drawn = []
+    for _ in range(2):
+        canvas = Canvas(io.BytesIO(), invariant=1)
+        canvas.beginForm("probe")
+        start = len(canvas._code)
+        forms._draw_icon_form(canvas, "virus")
+        drawn.append("\n".join(canvas._code[start:]))
+        canvas.endForm()
+    direct = Canvas(io.BytesIO(), invariant=1)
+    start = len(direct._code)
+    draw_icon(direct, "virus", 0, 0, forms.ICON_BOX)
+    assert drawn[0] == drawn[1] == "\n".join(direct._code[start:])
+    assert "virus" in forms._ICON_OPERATORS
+
+
 def test_unknown_names_raise_key_error_and_draw_nothing() -> None:
     def draw(c: Canvas) -> None:
         with pytest.raises(KeyError):
