@@ -130,6 +130,7 @@ class Phrasebook:
         self.name = name
         self.words: Mapping[str, Any] = data.get("words") or {}
         self._compiled: dict[tuple[str, ...], Template | Literal] = {}
+        self._resources: dict[str, str] = {}
         env = SandboxedEnvironment(autoescape=False, undefined=StrictUndefined,
                                    trim_blocks=True, keep_trailing_newline=False,
                                    loader=FunctionLoader(self._source),
@@ -233,10 +234,16 @@ class Phrasebook:
         return _is_many(self.amount(count)) if count != "all" else True
 
     def resources(self, resources: Any) -> str:
-        """A resource map as "2 :funds: + 1 :any:", in the game's cost order."""
+        """A resource map as "2 :funds: + 1 :any:", in the game's cost order (worked out
+        once per map: a few dozen costs recur on a thousand cards)."""
         plain = _plain(resources)
-        return " + ".join(self.render("costs", k, n=self.amount(plain[k])) + self.each(plain[k])
-                          for k in self._in_cost_order(plain))
+        key = repr(sorted(plain.items()))
+        found = self._resources.get(key)
+        if found is None:
+            found = self._resources[key] = " + ".join(
+                self.render("costs", k, n=self.amount(plain[k])) + self.each(plain[k])
+                for k in self._in_cost_order(plain))
+        return found
 
     def ideologue(self, ideologue_id: str) -> str:
         names = self.words.get("ideologues") or {}

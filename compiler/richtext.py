@@ -121,11 +121,12 @@ class Fit:
 def _program(lines: tuple[Line, ...], role: str, size: float) -> tuple[Step, ...]:
     """Lines as runs of text per font and icons, as :func:`draw` shows them: a space
     takes the font of the text before it, and a run ends at a font change, an icon or
-    the end of a line."""
+    the end of a line. Widths are looked up only where an icon needs its place."""
     steps: list[Step] = []
     font_in_use = ""
     pending: list[str] = []
-    advances: list[float] = []
+    since_mark: list[tuple[str, str]] = []     # (text, font) since the line start or icon
+    styles: dict[tuple[bool, bool], str] = {}
 
     def flush() -> None:
         if pending:
@@ -134,25 +135,28 @@ def _program(lines: tuple[Line, ...], role: str, size: float) -> tuple[Step, ...
 
     for line in lines:
         steps.append((LINE, line.width))
-        advances.clear()
+        since_mark.clear()
         for index, word in enumerate(line.words):
             if index:
                 if not font_in_use:
                     font_in_use = fonts.pdf_name(role)
                 pending.append(" ")
-                advances.append(_width(" ", font_in_use, size))
+                since_mark.append((" ", font_in_use))
             for piece in word:
                 if piece.icon is not None:
                     flush()
-                    steps.append((ICON, piece.icon, tuple(advances)))
-                    advances.clear()
+                    steps.append((ICON, piece.icon,
+                                  tuple(_width(text, font, size) for text, font in since_mark)))
+                    since_mark.clear()
                     continue
-                font = fonts.style_font(role, piece.bold, piece.italic)
+                style = (piece.bold, piece.italic)
+                font = styles.get(style) or styles.setdefault(
+                    style, fonts.style_font(role, piece.bold, piece.italic))
                 if font != font_in_use:
                     flush()
                     font_in_use = font
                 pending.append(piece.text)
-                advances.append(_width(piece.text, font, size))
+                since_mark.append((piece.text, font))
         flush()
     return tuple(steps)
 
