@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler import __version__, imposition, sheets
+from compiler.collector import fewer_collections
 from compiler.extras import ExtraJob, extra_job
 from compiler.faces import CardFace, builder
 from compiler.imposition import ImpositionError
@@ -104,6 +105,12 @@ def build(paths: list[Path], options: BuildOptions,
           progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None = None
           ) -> BuildResult:
     """Build the print files for the content ``paths`` name."""
+    with fewer_collections():
+        return _build(paths, options, progress)
+
+
+def _build(paths: list[Path], options: BuildOptions,
+           progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None) -> BuildResult:
     result = BuildResult()
     checked = validate(paths)
     result.validation = checked

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from reportlab.lib.colors import CMYKColor, Color
@@ -109,13 +109,9 @@ class Fit:
     overflow_mm: float          # 0 when it fits
     overflow_axis: str = ""     # "height" or "width"
     role: str = "sans"
-
-    @cached_property
-    def program(self) -> tuple[Step, ...]:
-        """The drawing steps of this fit, independent of where and in which document it
-        is drawn (a fit is shared by every card that prints the same text in the same
-        box)."""
-        return _program(self.lines, self.role, self.size)
+    # the drawing steps, independent of where and in which document the text is drawn
+    # (a fit is shared by every card that prints the same text in the same box)
+    program: tuple[Step, ...] = ()
 
 
 def _program(lines: tuple[Line, ...], role: str, size: float) -> tuple[Step, ...]:
@@ -220,11 +216,14 @@ def fit(markup: str, role: str, size: float, min_size: float, leading: float,
         lines, widest = wrap(paragraphs, measure(markup, role, current), space, width)
         needed = len(lines) * current * leading
         if needed <= height + 0.01 and widest <= width + 0.01:
-            return Fit(current, lines, 0.0, "", role)
+            return Fit(current, lines, 0.0, "", role, _program(lines, role, current))
         if current - 0.25 < min_size - 1e-9:
+            program = _program(lines, role, current)
             if widest > width + 0.01:
-                return Fit(current, lines, (widest - width) / PT_PER_MM, "width", role)
-            return Fit(current, lines, (needed - height) / PT_PER_MM, "height", role)
+                return Fit(current, lines, (widest - width) / PT_PER_MM, "width", role,
+                           program)
+            return Fit(current, lines, (needed - height) / PT_PER_MM, "height", role,
+                       program)
         current -= 0.25
 
 

@@ -1,10 +1,13 @@
-"""Native builds of the rules engines' hot modules, compiled with mypyc.
+"""Native builds of samizdat's hot modules, compiled with mypyc: the rules engines',
+and the compiler's YAML loading and card text.
 
-The engines are plain, typed Python and run as such everywhere. ``samizdat
+These are plain, typed Python and run as such everywhere. ``samizdat
 native build`` compiles the modules in :data:`MODULES` with mypyc (a
 C compiler is needed) into extension modules beside their sources; Python imports
-an extension before a source of the same name, so simulations and lints then run
-the compiled code: the same games, move for move, several times faster.
+an extension before a source of the same name, so simulations, lints and builds then
+run the compiled code: the same games, move for move, and the same PDFs, byte for
+byte, several times faster. (:mod:`compiler` imports :mod:`rules_engine` first, so
+the guard below has run before any compiled compiler module is imported.)
 
 A native module built from another source than the one now beside it would play
 stale rules. So the build records each source's SHA-256 in ``_native.json``, and
@@ -27,7 +30,7 @@ What code in a compiled module must do (mypyc makes its classes C types):
   attributes), and no monkeypatching of the module's functions.
 
 tests/test_native.py plays games of every engine both ways and requires the same
-records and logs.
+records and logs, and builds every deck both ways and requires the same PDFs.
 """
 
 from __future__ import annotations
@@ -69,8 +72,11 @@ MODULES: tuple[str, ...] = (
     "rules_engine.san.simulation",
     "rules_engine.spring.engine",
     "rules_engine.spring.simulation",
+    "compiler.yaml_loader",
+    "compiler.richtext",
 )
-"""What is compiled: the game API and runner, and each engine's rules and bots."""
+"""What is compiled: the game API and runner, each engine's rules and bots, and the
+compiler's two inner loops: YAML events to data, and card text (parse, fit, draw)."""
 
 _SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]     # e.g. .cpython-311-x86_64-linux-gnu.so
 

@@ -298,3 +298,26 @@ def test_a_failed_build_leaves_the_previous_output(spring_copy: Path, tmp_path: 
     assert code == 1
     assert (out / "spring" / "manifest.json").read_bytes() == before
     assert sorted(p.name for p in out.iterdir()) == ["spring"]
+
+
+def test_a_build_collects_garbage_less_often_and_restores_the_setting(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    import compiler.build as build_module
+    from compiler.collector import BUILD_THRESHOLD
+
+    seen: list[tuple[int, int, int]] = []
+    validate = build_module.validate
+
+    def spy(paths: list[Path]) -> Any:
+        seen.append(gc.get_threshold())
+        return validate(paths)
+
+    monkeypatch.setattr(build_module, "validate", spy)
+    before = gc.get_threshold()
+    result = build_module.build([CARDS / "spring"],
+                                build_module.BuildOptions(tmp_path, extras=False))
+    assert result.errors == 0 and result.written
+    assert seen == [(max(BUILD_THRESHOLD, before[0]), *before[1:])]
+    assert gc.get_threshold() == before

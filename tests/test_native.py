@@ -45,6 +45,22 @@ print(json.dumps(out))
 """
 
 
+BUILD = """
+import hashlib, json, sys, tempfile
+from pathlib import Path
+from compiler.build import BuildOptions, build
+from rules_engine import native
+
+out = {"in_use": native.in_use()}
+with tempfile.TemporaryDirectory() as folder:
+    result = build([Path(sys.argv[1])], BuildOptions(Path(folder), extras=False))
+    assert result.errors == 0, result.diagnostics
+    for pdf in sorted(Path(folder).rglob("*.pdf")):
+        out[str(pdf.relative_to(folder))] = hashlib.sha256(pdf.read_bytes()).hexdigest()
+print(json.dumps(out))
+"""
+
+
 def compiled() -> bool:
     return bool(native.in_use())
 
@@ -73,6 +89,21 @@ def test_compiled_and_python_engines_play_the_same_games() -> None:
         assert fast[game] == slow[game], game
 
 
+def test_compiled_and_python_card_text_print_the_same_pdfs() -> None:
+    """The compiler's compiled modules (YAML loading, card text) change no byte."""
+    if not compiled():
+        pytest.skip("the native modules are not built")
+    runs = []
+    for env in ({}, {"SAMIZDAT_NATIVE": "0"}):
+        done = subprocess.run([sys.executable, "-c", BUILD, str(REPO / "cards")], cwd=REPO,
+                              env=os.environ | env, capture_output=True, text=True,
+                              check=True)
+        runs.append(json.loads(done.stdout))
+    fast, slow = runs
+    assert "compiler.richtext" in fast.pop("in_use") and slow.pop("in_use") == []
+    assert len(fast) > 20 and fast == slow
+
+
 def test_a_changed_source_makes_the_build_stale(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     sources = {m: native.source_of(m) for m in native.MODULES}
@@ -94,8 +125,9 @@ def test_a_stale_build_runs_the_python_sources_with_a_warning(tmp_path: Path) ->
     if not compiled():
         pytest.skip("the native modules are not built")
     copy = tmp_path / "rules_engine"
-    shutil.copytree(REPO / "rules_engine", copy,
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    for package in ("rules_engine", "compiler"):
+        shutil.copytree(REPO / package, tmp_path / package,
+                        ignore=shutil.ignore_patterns("__pycache__", "_data"))
     script = ("import rules_engine.spring.engine as e, rules_engine.core.game as g; "
               "print(e.__file__); print(g.__file__)")
     env = os.environ | {"PYTHONPATH": str(tmp_path)}
