@@ -12,9 +12,9 @@ from functools import cache
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from compiler import pdf_memo
+from compiler.font_cache import CachedTTFont
 from compiler.paths import templates_root
 
 FONT_FILES: dict[str, str] = {
@@ -55,7 +55,7 @@ def register() -> None:
     pdf_memo.install()
     folder = templates_root() / "fonts"
     for role, filename in FONT_FILES.items():
-        font = TTFont(pdf_name(role), str(folder / filename))
+        font = CachedTTFont(pdf_name(role), str(folder / filename))
         pdf_memo.memoize_subsets(font)
         pdfmetrics.registerFont(font)
     for role, (regular, bold, italic, both) in FAMILIES.items():   # for <b> and <i> markup

@@ -21,6 +21,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler import fonts
+from compiler.icons import ICON_NAMES
 
 PT_PER_MM = 72 / 25.4
 ICON_SCALE = 1.1       # an inline icon is this many em wide and tall
@@ -40,19 +41,33 @@ Word = tuple[Piece, ...]
 Paragraph = tuple[Word, ...]
 
 
+@lru_cache(maxsize=65536)
+def _piece(text: str, bold: bool, italic: bool) -> Piece:
+    """One piece per text and style: words recur across a game's cards."""
+    return Piece(text, bold, italic)
+
+
+@lru_cache(maxsize=65536)
+def _plain_word(text: str, bold: bool, italic: bool) -> Word:
+    return (_piece(text, bold, italic),)
+
+
 @lru_cache(maxsize=4096)
 def parse(markup: str) -> tuple[Paragraph, ...]:
     """Markup as paragraphs of words of pieces.
 
     One pass over each paragraph's tokens: the text between markers is split at
     spaces (a run of spaces ends a word), markers switch bold and italic (which carry
-    on into the next paragraph) and known ``:icon:`` names become icon pieces.
+    on into the next paragraph) and known ``:icon:`` names become icon pieces. A
+    paragraph without markers is just its words.
     """
-    from compiler.icons import ICON_NAMES
-
     paragraphs: list[Paragraph] = []
     bold = italic = False
     for raw in markup.split("\n"):
+        if "*" not in raw and ":" not in raw:
+            paragraphs.append(tuple([_plain_word(part, bold, italic)
+                                     for part in raw.split(" ") if part]))
+            continue
         words: list[Word] = []
         current: list[Piece] = []
         tokens = _TOKEN.split(raw)
@@ -65,7 +80,7 @@ def parse(markup: str) -> tuple[Paragraph, ...]:
                 elif token[1:-1] in ICON_NAMES:
                     current.append(Piece("", bold, italic, token[1:-1]))
                 else:
-                    current.append(Piece(token, bold, italic))
+                    current.append(_piece(token, bold, italic))
                 continue
             if not token:
                 continue
@@ -76,7 +91,7 @@ def parse(markup: str) -> tuple[Paragraph, ...]:
                     current = []
                 first = False
                 if part:
-                    current.append(Piece(part, bold, italic))
+                    current.append(_piece(part, bold, italic))
         if current:
             words.append(tuple(current))
         paragraphs.append(tuple(words))
@@ -114,10 +129,19 @@ class Fit:
     program: tuple[Step, ...] = ()
 
 
-def _program(lines: tuple[Line, ...], role: str, size: float) -> tuple[Step, ...]:
+def _program(lines: tuple[Line, ...], role: str, size: float, plain: bool) -> tuple[Step, ...]:
     """Lines as runs of text per font and icons, as :func:`draw` shows them: a space
     takes the font of the text before it, and a run ends at a font change, an icon or
-    the end of a line. Widths are looked up only where an icon needs its place."""
+    the end of a line. Widths are looked up only where an icon needs its place.
+    ``plain`` text (no markup at all: one style, no icons) is one run per line."""
+    if plain:
+        font = fonts.style_font(role, False, False)
+        plain_steps: list[Step] = []
+        for line in lines:
+            plain_steps.append((LINE, line.width))
+            if line.words:
+                plain_steps.append((TEXT, font, " ".join([w[0].text for w in line.words])))
+        return tuple(plain_steps)
     steps: list[Step] = []
     font_in_use = ""
     pending: list[str] = []
@@ -210,15 +234,16 @@ def fit(markup: str, role: str, size: float, min_size: float, leading: float,
     """Largest size from ``size`` down to ``min_size`` at which the text fits the box
     (worked out once per text and box: many cards share a text)."""
     paragraphs = parse(markup)
+    plain = "*" not in markup and ":" not in markup
     current = size
     while True:
         space = _width(" ", fonts.pdf_name(role), current)
         lines, widest = wrap(paragraphs, measure(markup, role, current), space, width)
         needed = len(lines) * current * leading
         if needed <= height + 0.01 and widest <= width + 0.01:
-            return Fit(current, lines, 0.0, "", role, _program(lines, role, current))
+            return Fit(current, lines, 0.0, "", role, _program(lines, role, current, plain))
         if current - 0.25 < min_size - 1e-9:
-            program = _program(lines, role, current)
+            program = _program(lines, role, current, plain)
             if widest > width + 0.01:
                 return Fit(current, lines, (widest - width) / PT_PER_MM, "width", role,
                            program)
