@@ -9,6 +9,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from reportlab.lib.colors import Color, toColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 ICON_BOX = 100.0
@@ -28,12 +29,17 @@ def place(canvas: Canvas, name: str, bbox: tuple[float, float, float, float],
         draw(canvas)
         canvas.endForm()
         defined.add(name)
-    canvas.saveState()
-    canvas.translate(x, y)
-    if scale != 1.0:
-        canvas.scale(scale, scale)
+    # what saveState, translate, scale, doForm and restoreState write (the same
+    # bytes, scale merged into the translation as reportlab merges them), without
+    # their bookkeeping: placing forms is most of what drawing a card does
+    code = canvas._code
+    code.append("q")
+    if scale == 1.0:
+        code.append(f"{fp_str(1, 0, 0, 1, x, y)} cm")
+    else:
+        code.append(f"{fp_str(scale, 0, 0, scale, float(fp_str(x)), float(fp_str(y)))} cm")
     canvas.doForm(name)
-    canvas.restoreState()
+    code.append("Q")
 
 
 class _Recorded(dict[str, str]):
