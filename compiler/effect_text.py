@@ -131,6 +131,7 @@ class Phrasebook:
         self.words: Mapping[str, Any] = data.get("words") or {}
         self._compiled: dict[tuple[str, ...], Template | Literal] = {}
         self._resources: dict[str, str] = {}
+        self._rendered: dict[tuple[tuple[str, ...], str], str] = {}
         env = SandboxedEnvironment(autoescape=False, undefined=StrictUndefined,
                                    trim_blocks=True, keep_trailing_newline=False,
                                    loader=FunctionLoader(self._source),
@@ -187,17 +188,21 @@ class Phrasebook:
     def render(self, section: str, name: str, field: str | None = None, *,
                strip: bool = True, **context: Any) -> str:
         """Render the phrase for ``name`` in ``section`` (surrounding whitespace removed
-        unless ``strip`` is false)."""
+        unless ``strip`` is false). A phrase is a pure function of its context (plain
+        data), so each (phrase, context) is rendered once: cards repeat them."""
         key = (section, name) if field is None else (section, name, field)
-        template = self._compiled.get(key)
-        if template is None:
-            template = self._compiled[key] = self._compile(
-                "/".join(key), self.phrase(section, name, field))
-        try:
-            text = template.render(**context)
-            return text.strip() if strip else text
-        except UndefinedError as exc:
-            raise KeyError(f"{section}.{name}: {exc.message}") from exc
+        done_key = (key, repr(sorted(context.items())))
+        text = self._rendered.get(done_key)
+        if text is None:
+            template = self._compiled.get(key)
+            if template is None:
+                template = self._compiled[key] = self._compile(
+                    "/".join(key), self.phrase(section, name, field))
+            try:
+                text = self._rendered[done_key] = template.render(**context)
+            except UndefinedError as exc:
+                raise KeyError(f"{section}.{name}: {exc.message}") from exc
+        return text.strip() if strip else text
 
     def part(self, name: str, **context: Any) -> str:
         """A shared noun phrase from the ``parts`` section (a template global)."""
