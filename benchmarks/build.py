@@ -7,7 +7,8 @@ card is printed. Also times ``--jobs 2`` and a second build of unchanged content
 (which reuses its output). Both sides are timed as a new process would run them,
 imports aside: every fresh build starts with samizdat's in-memory memos empty (its
 fonts are loaded again), and the baseline's time includes loading its fonts.
-Compiled phrase templates stay in jinja2's bytecode cache, as ``.pyc`` files stay.
+Compiled phrase templates and the fonts' parsed metrics stay in ``$SAMIZDAT_CACHE``,
+as ``.pyc`` files stay.
 Prints figures; asserts nothing.
 
     python benchmarks/build.py [--rounds N]

@@ -130,7 +130,6 @@ class Phrasebook:
         self.name = name
         self.words: Mapping[str, Any] = data.get("words") or {}
         self._compiled: dict[tuple[str, ...], Template | Literal] = {}
-        self._resources: dict[str, str] = {}
         self._rendered: dict[tuple[tuple[str, ...], str], str] = {}
         env = SandboxedEnvironment(autoescape=False, undefined=StrictUndefined,
                                    trim_blocks=True, keep_trailing_newline=False,
@@ -239,16 +238,10 @@ class Phrasebook:
         return _is_many(self.amount(count)) if count != "all" else True
 
     def resources(self, resources: Any) -> str:
-        """A resource map as "2 :funds: + 1 :any:", in the game's cost order (worked out
-        once per map: a few dozen costs recur on a thousand cards)."""
+        """A resource map as "2 :funds: + 1 :any:", in the game's cost order."""
         plain = _plain(resources)
-        key = repr(sorted(plain.items()))
-        found = self._resources.get(key)
-        if found is None:
-            found = self._resources[key] = " + ".join(
-                self.render("costs", k, n=self.amount(plain[k])) + self.each(plain[k])
-                for k in self._in_cost_order(plain))
-        return found
+        return " + ".join(self.render("costs", k, n=self.amount(plain[k])) + self.each(plain[k])
+                          for k in self._in_cost_order(plain))
 
     def ideologue(self, ideologue_id: str) -> str:
         names = self.words.get("ideologues") or {}
@@ -352,10 +345,9 @@ def _bytecode_dir(game: str) -> Path | None:
     """Where the compiled phrase templates of ``game`` are kept between runs (under
     ``$SAMIZDAT_CACHE``; none when the cache is off). An entry is used only while its
     template's source is unchanged (jinja2 checks a checksum of the source)."""
-    from rules_engine.core.run_cache import cache_dir
+    from rules_engine.core.run_cache import cache_path
 
-    root = cache_dir()
-    return None if root is None else root / "phrases" / game
+    return cache_path("phrases", game)
 
 
 @cache

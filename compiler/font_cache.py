@@ -34,10 +34,9 @@ _SCALE = "_pdfScale"          # the one function the parse leaves: rebuilt from 
 
 
 def _folder() -> Path | None:
-    from rules_engine.core.run_cache import cache_dir
+    from rules_engine.core.run_cache import cache_path
 
-    root = cache_dir()
-    return None if root is None else root / "fonts"
+    return cache_path("fonts")
 
 
 def _encode(value: Any, top: bool = True) -> Any:

@@ -27,33 +27,27 @@ class BytesMemo:
     def __init__(self, max_bytes: int = MAX_BYTES) -> None:
         self.max_bytes = max_bytes
         self.held = 0
-        self.entries: OrderedDict[Any, bytes] = OrderedDict()
+        self.entries: OrderedDict[Any, tuple[bytes, int]] = OrderedDict()  # bytes, cost
 
     def get(self, key: Any, size: int, make: Callable[[], bytes]) -> bytes:
         """The bytes for ``key``, made by ``make`` unless remembered; ``size`` is what
-        remembering it costs."""
+        remembering the key costs."""
         found = self.entries.get(key)
         if found is not None:
             self.entries.move_to_end(key)
-            return found
+            return found[0]
         made = make()
-        self.entries[key] = made
-        self.held += size + len(made)
+        cost = size + len(made)
+        self.entries[key] = (made, cost)
+        self.held += cost
         while self.held > self.max_bytes and len(self.entries) > 1:
-            old_key, old = self.entries.popitem(last=False)
-            self.held -= _size(old_key) + len(old)
+            self.held -= self.entries.popitem(last=False)[1][1]
         return made
 
     def cache_clear(self) -> None:
         """Forget everything (as :func:`functools.lru_cache` objects do)."""
         self.entries.clear()
         self.held = 0
-
-
-def _size(key: Any) -> int:
-    if isinstance(key, bytes):
-        return len(key)
-    return 4 * len(key[1]) if isinstance(key, tuple) else 0
 
 
 _COMPRESSED = BytesMemo()

@@ -37,6 +37,12 @@ def cache_dir() -> Path | None:
     return Path(base) / "samizdat"
 
 
+def cache_path(*parts: str) -> Path | None:
+    """A place inside the cache folder (None when the cache is off)."""
+    root = cache_dir()
+    return None if root is None else root.joinpath(*parts)
+
+
 def digest(value: Any) -> str:
     """A stable digest of ``value``'s repr, computed once per object."""
     return _digests.lookup(value, lambda v: hashlib.sha256(repr(v).encode()).hexdigest())
