@@ -6,7 +6,8 @@ Paragraph, 9-up on A4 with a backs page) as the baseline, and the ratio of time 
 card is printed. Also times ``--jobs 2`` and a second build of unchanged content
 (which reuses its output). Both sides are timed as a new process would run them,
 imports aside: every fresh build starts with samizdat's in-memory memos empty (its
-fonts are loaded again), and the baseline's time includes loading its fonts.
+fonts are loaded again), and the baseline's time includes loading its fonts. The
+baseline runs with reportlab as shipped (samizdat's memos and fast paths out).
 Compiled phrase templates and the fonts' parsed metrics stay in ``$SAMIZDAT_CACHE``,
 as ``.pyc`` files stay.
 Prints figures; asserts nothing.
@@ -29,6 +30,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from compiler import pdf_fast_paths, pdf_memo  # noqa: E402
 from compiler.build import BuildOptions, build  # noqa: E402
 from compiler.faces import builder  # noqa: E402
 from compiler.validate import validate  # noqa: E402
@@ -128,19 +130,19 @@ def baseline(cards: list[tuple[str, str]]) -> float:
     """A plain reportlab script: frame, title and a Paragraph per card, 9-up, backs pages.
 
     Timed from loading its two fonts to the saved PDF, with reportlab exactly as
-    shipped (samizdat's memos of compressed streams are taken out while it runs)."""
+    shipped (samizdat's memo of compressed streams and its formatting fast paths are
+    taken out while it runs)."""
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.lib.units import mm
-    from reportlab.pdfbase import pdfdoc, pdfmetrics
+    from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Frame, Paragraph
 
     fonts = REPO / "templates" / "fonts"
-    plain_flate = pdfdoc.PDFZCompress.__dict__.get("encode")   # reportlab as shipped:
-    if plain_flate is not None:                                  # without samizdat's memo
-        del pdfdoc.PDFZCompress.encode
+    pdf_memo.uninstall()                  # reportlab as shipped
+    pdf_fast_paths.uninstall()
     start = time.perf_counter()
     # a fresh script loads its fonts, as a fresh samizdat build does (in its timing)
     pdfmetrics.registerFont(TTFont("base-sans", str(fonts / "DejaVuSansCondensed.ttf")))
@@ -169,8 +171,8 @@ def baseline(cards: list[tuple[str, str]]) -> float:
             canvas.showPage()
     canvas.save()
     elapsed = time.perf_counter() - start
-    if plain_flate is not None:
-        pdfdoc.PDFZCompress.encode = plain_flate
+    pdf_memo.install()
+    pdf_fast_paths.install()
     return elapsed
 
 

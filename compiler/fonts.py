@@ -13,7 +13,7 @@ from functools import cache
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 
-from compiler import pdf_memo
+from compiler import pdf_fast_paths, pdf_memo
 from compiler.font_cache import CachedTTFont
 from compiler.paths import templates_root
 
@@ -49,10 +49,12 @@ def register() -> None:
     Every PDF samizdat writes calls this first, so it also fixes the one reportlab
     setting all of them share: binary compressed streams (no ASCII85), whichever
     back end happens to run first in the process; and it installs the memos of
-    :mod:`compiler.pdf_memo` (compressed streams, font subsets).
+    :mod:`compiler.pdf_memo` (compressed streams, font subsets) and the formatting
+    fast paths of :mod:`compiler.pdf_fast_paths` (same bytes, less time).
     """
     rl_config.useA85 = 0
     pdf_memo.install()
+    pdf_fast_paths.install()
     folder = templates_root() / "fonts"
     for role, filename in FONT_FILES.items():
         font = CachedTTFont(pdf_name(role), str(folder / filename))

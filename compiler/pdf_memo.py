@@ -66,6 +66,12 @@ def install() -> None:
         filter_.encode = _compress
 
 
+def uninstall() -> None:
+    """Give reportlab's Flate filter its own ``encode`` back."""
+    if pdfdoc.PDFZCompress.__dict__.get("encode") is _compress:
+        del pdfdoc.PDFZCompress.encode
+
+
 def memoize_subsets(font: Any) -> None:
     """Give one registered TrueType font a memo of its subsets (``makeSubset``)."""
     face = font.face

@@ -181,18 +181,18 @@ def _draw_region(canvas: Canvas, side: PreparedSide, region: Region, x: float, y
     elif kind == "art":
         _draw_art(canvas, side, region, left, bottom, w, h)
     elif kind == "fold":
-        canvas.setStrokeColor(region.stroke or "#7a7a7a")
+        canvas.setStrokeColor(forms.colour(region.stroke or "#7a7a7a"))
         canvas.setLineWidth(region.stroke_width or 0.4)
         canvas.setDash(3, 2)
         mid = left + w / 2
         canvas.line(mid, bottom, mid, bottom + h)
         canvas.setDash()
     elif kind == "line":
-        canvas.setStrokeColor(region.stroke or region.colour or "#000000")
+        canvas.setStrokeColor(forms.colour(region.stroke or region.colour or "#000000"))
         canvas.setLineWidth(region.stroke_width)
         canvas.line(left, bottom + h / 2, left + w, bottom + h / 2)
     elif kind == "guide" and proof:
-        canvas.setStrokeColor(region.stroke or "#0050c8")
+        canvas.setStrokeColor(forms.colour(region.stroke or "#0050c8"))
         canvas.setLineWidth(0.3)
         if region.dash:
             canvas.setDash(2, 2)
@@ -237,9 +237,9 @@ def _draw_art(canvas: Canvas, side: PreparedSide, region: Region, left: float, b
         return
     if side.art_missing:   # a generated placeholder: hatched panel
         canvas.saveState()
-        canvas.setFillColor("#e6e6e6")
+        canvas.setFillColor(forms.colour("#e6e6e6"))
         canvas.rect(left, bottom, w, h, stroke=0, fill=1)
-        canvas.setStrokeColor("#b0b0b0")
+        canvas.setStrokeColor(forms.colour("#b0b0b0"))
         canvas.setLineWidth(0.5)
         path = canvas.beginPath()
         path.rect(left, bottom, w, h)

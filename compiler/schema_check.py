@@ -57,10 +57,19 @@ def validator_for(schema_name: str, root: Path | None = None) -> Draft202012Vali
 
 
 @cache
+def _fast_registry(root: Path) -> Any:
+    """Every schema in one ``jsonschema-rs`` registry, shared by the compiled validators
+    (building it per validator took most of their compile time)."""
+    _, schemas = _registry(root)
+    return jsonschema_rs.Registry([(s["$id"], s) for s in schemas.values()])
+
+
+@cache
 def _fast_validator(schema_name: str, root: Path | None = None) -> Any:
-    _, schemas = _registry(root or schemas_root())
-    registry = jsonschema_rs.Registry([(s["$id"], s) for s in schemas.values()])
-    return jsonschema_rs.validator_for(schemas[f"{schema_name}.schema.json"], registry=registry)
+    root = root or schemas_root()
+    _, schemas = _registry(root)
+    return jsonschema_rs.validator_for(schemas[f"{schema_name}.schema.json"],
+                                       registry=_fast_registry(root))
 
 
 def is_valid(instance: Any, schema_name: str) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler import fonts, imposition
+from compiler import fonts, forms, imposition
 from compiler.render_card import MM, PreparedSide, draw_side
 
 VENDOR_BLEED_MM: dict[str, float] = {
@@ -46,7 +46,7 @@ def _canvas(buffer: io.BytesIO, width_mm: float, height_mm: float, title: str) -
 
 
 def _marks(canvas: Canvas, segments: Sequence[imposition.Segment]) -> None:
-    canvas.setStrokeColor("#000000")
+    canvas.setStrokeColor(forms.colour("#000000"))
     canvas.setLineWidth(0.25)
     for x1, y1, x2, y2 in segments:
         canvas.line(x1 * MM, y1 * MM, x2 * MM, y2 * MM)
@@ -83,7 +83,7 @@ def home_sheets(cards: Sequence[PrintCard], paper: str, mode: str, title: str, *
                           reuse=seen[card.back.key] > 1)
             _marks(canvas, imposition.crop_marks(sheet, backs))
             assert sheet.fold_x is not None
-            canvas.setStrokeColor("#808080")
+            canvas.setStrokeColor(forms.colour("#808080"))
             canvas.setDash(4, 3)
             canvas.line(sheet.fold_x * MM, 2 * MM, sheet.fold_x * MM,
                         (sheet.page_height - 2) * MM)
