@@ -17,7 +17,6 @@ from typing import Any, NamedTuple
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler import fonts
@@ -99,8 +98,22 @@ def parse(markup: str) -> tuple[Paragraph, ...]:
 
 
 @lru_cache(maxsize=65536)
+def _units(text: str, font: str) -> float:
+    """The advance of ``text`` in ``font`` in thousandths of an em: its characters'
+    widths added in order, as reportlab's ``stringWidth`` adds them (so a width worked
+    out from it is the very float ``stringWidth`` gives), once per text and font."""
+    face = pdfmetrics.getFont(font).face
+    widths: dict[int, float] = face.charWidths
+    default: float = face.defaultWidth
+    total = 0.0
+    for char in text:
+        total += widths.get(ord(char), default)
+    return total
+
+
 def _width(text: str, font: str, size: float) -> float:
-    return float(stringWidth(text, font, size))
+    """The width of ``text`` in ``font`` at ``size``, in points."""
+    return _units(text, font) * size * 0.001
 
 
 class Line(NamedTuple):

@@ -43,6 +43,18 @@ def test_text_shrinks_until_it_fits_and_reports_overflow_at_the_minimum() -> Non
     assert too_small.overflow_axis == "height" and too_small.overflow_mm > 0
 
 
+def test_widths_are_the_floats_reportlab_measures() -> None:
+    fonts.register()
+    words = ["Gain", "2", "votes,", "Ünïcödé", "—", "✓", "WWWWWWWWWW", "a\u00a0b", "",
+             "Imperial", "Orders:", "discard", "(if", "any)"]
+    sizes = [5, 6.25, 7.5, 8, 8.75, 9.5, 11, 13.25, 14]
+    for font in map(fonts.pdf_name, fonts.FONT_FILES):
+        for word in words:
+            for size in sizes:
+                assert richtext._width(word, font, size) == stringWidth(word, font, size), \
+                    (word, font, size)
+
+
 def _draw(text: str) -> str:
     fonts.register()
     canvas = Canvas(io.BytesIO(), invariant=1)
