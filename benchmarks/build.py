@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
 import re
 import shutil
 import statistics
@@ -26,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -83,6 +85,51 @@ def rendering_only(out: Path, rounds: int) -> float:
             build_module.render_deck(job, cards)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
+
+
+STAGES = ("validation", "planning faces", "fitting text", "drawing", "writing PDFs")
+
+
+def stage_times(out: Path, rounds: int) -> dict[str, float]:
+    """Best time of each step of a fresh build (one process), in seconds: validation,
+    planning the faces (phrase templates, layouts), fitting the text (with loading the
+    fonts, which the first fit does), drawing, and writing the PDFs (reportlab's
+    ``save``, taken out of drawing's time)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    import compiler.build as build_module
+
+    spent: dict[str, float] = {}
+    wrapped = {"validate": "validation", "_plan_game": "planning faces",
+               "prepare_deck": "fitting text", "render_deck": "drawing"}
+    originals = {name: getattr(build_module, name) for name in wrapped}
+    original_save = Canvas.save
+
+    def timed(function: Any, stage: str) -> Any:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[stage] = spent.get(stage, 0.0) + time.perf_counter() - start
+        return run
+
+    best: dict[str, float] = {}
+    for name, stage in wrapped.items():
+        setattr(build_module, name, timed(originals[name], stage))
+    Canvas.save = timed(original_save, "writing PDFs")
+    try:
+        for _ in range(rounds):
+            spent.clear()
+            samizdat(out)
+            spent["drawing"] -= spent.get("writing PDFs", 0.0)
+            for stage in STAGES:
+                best[stage] = min(best.get(stage, math.inf), spent.get(stage, 0.0))
+    finally:
+        for name, function in originals.items():
+            setattr(build_module, name, function)
+        Canvas.save = original_save
+    return best
 
 
 def extras_times() -> dict[str, tuple[float, float, float]]:
@@ -193,6 +240,8 @@ def main() -> None:
         samizdat(out)
         cached = statistics.median(samizdat(out, fresh=False)[0] for _ in range(3))
         drawing = rendering_only(out, args.rounds)
+        stages = stage_times(out, args.rounds)
+        base_best = min(baseline(cards_list) for _ in range(3))
         extras = extras_times()
         everything = statistics.median(samizdat(out, jobs=2, extras=True)[0] for _ in range(3))
     finally:
@@ -206,6 +255,11 @@ def main() -> None:
     print(f"  samizdat time per card / baseline time per card = {ratio:.2f} (target <= 1.5)")
     print(f"  drawing step alone: median {drawing * 1000:.0f} ms -> ratio "
           f"{(drawing / cards) / (base / len(cards_list)):.2f}")
+    print(f"where a fresh build's time goes (best of {args.rounds}; baseline best "
+          f"{base_best * 1000:.0f} ms):")
+    for stage in STAGES:
+        print(f"  {stage:<15} {stages[stage] * 1000:5.0f} ms = {stages[stage] / base_best:.2f}x "
+              "the baseline's whole time")
     print(f"second build of unchanged content (reuses output): median {cached * 1000:.0f} ms "
           "(target < 500 ms)")
     for game, (mats, reference, aid) in extras.items():
