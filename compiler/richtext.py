@@ -116,9 +116,9 @@ def _width(text: str, font: str, size: float) -> float:
     return _units(text, font) * size * 0.001
 
 
-class Line(NamedTuple):
-    words: tuple[Word, ...]
-    width: float
+# A line: its words and its width in points (a plain tuple: lines are made by the
+# thousand, and a tuple is the cheapest thing to make in compiled code).
+Line = tuple[tuple[Word, ...], float]
 
 
 # What drawing a fit does, worked out once per fit (see :func:`_program`):
@@ -151,9 +151,9 @@ def _program(lines: tuple[Line, ...], role: str, size: float, plain: bool) -> tu
         font = fonts.style_font(role, False, False)
         plain_steps: list[Step] = []
         for line in lines:
-            plain_steps.append((LINE, line.width))
-            if line.words:
-                plain_steps.append((TEXT, font, " ".join([w[0].text for w in line.words])))
+            plain_steps.append((LINE, line[1]))
+            if line[0]:
+                plain_steps.append((TEXT, font, " ".join([w[0].text for w in line[0]])))
         return tuple(plain_steps)
     steps: list[Step] = []
     font_in_use = ""
@@ -167,9 +167,9 @@ def _program(lines: tuple[Line, ...], role: str, size: float, plain: bool) -> tu
             pending.clear()
 
     for line in lines:
-        steps.append((LINE, line.width))
+        steps.append((LINE, line[1]))
         since_mark.clear()
-        for index, word in enumerate(line.words):
+        for index, word in enumerate(line[0]):
             if index:
                 if not font_in_use:
                     font_in_use = fonts.pdf_name(role)
@@ -198,7 +198,8 @@ def _program(lines: tuple[Line, ...], role: str, size: float, plain: bool) -> tu
 def measure(markup: str, role: str, size: float) -> tuple[tuple[float, ...], ...]:
     """The width of every word of ``markup`` (per paragraph) in ``role`` at ``size``:
     worked out once per text and size (the same text recurs on many cards)."""
-    styles: dict[tuple[bool, bool], str] = {}
+    styles = [fonts.style_font(role, bold, italic)          # by bold + 2 * italic
+              for italic in (False, True) for bold in (False, True)]
     measured = []
     for paragraph in parse(markup):
         widths = []
@@ -207,12 +208,9 @@ def measure(markup: str, role: str, size: float) -> tuple[tuple[float, ...], ...
             for piece in word:
                 if piece.icon is not None:
                     w += size * ICON_SCALE
-                    continue
-                style = (piece.bold, piece.italic)
-                font = styles.get(style)
-                if font is None:
-                    font = styles[style] = fonts.style_font(role, piece.bold, piece.italic)
-                w += _width(piece.text, font, size)
+                else:
+                    font = styles[(2 if piece.italic else 0) + (1 if piece.bold else 0)]
+                    w += _units(piece.text, font) * size * 0.001
             widths.append(w)
         measured.append(tuple(widths))
     return tuple(measured)
@@ -224,20 +222,26 @@ def wrap(paragraphs: tuple[Paragraph, ...], widths: tuple[tuple[float, ...], ...
     also the widest word."""
     lines: list[Line] = []
     widest = 0.0
-    for paragraph, word_widths in zip(paragraphs, widths, strict=True):
+    if len(paragraphs) != len(widths):
+        raise ValueError("a width is needed for every paragraph")
+    for p in range(len(paragraphs)):
+        paragraph, word_widths = paragraphs[p], widths[p]
+        if len(paragraph) != len(word_widths):
+            raise ValueError("a width is needed for every word")
         current: list[Word] = []
         current_width = 0.0
-        for word, w in zip(paragraph, word_widths, strict=True):
+        for i in range(len(paragraph)):
+            word, w = paragraph[i], word_widths[i]
             if w > widest:
                 widest = w
             extra = w if not current else space + w
             if current and current_width + extra > width:
-                lines.append(Line(tuple(current), current_width))
+                lines.append((tuple(current), current_width))
                 current, current_width = [word], w
             else:
                 current.append(word)
                 current_width += extra
-        lines.append(Line(tuple(current), current_width))
+        lines.append((tuple(current), current_width))
     return tuple(lines), widest
 
 
@@ -273,8 +277,6 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
     from the fit's :attr:`Fit.program`; each font run is encoded once per document
     (the same words recur on many cards). ``role`` must be the role it was fitted in.
     """
-    from compiler.forms import place_icon
-
     if role != result.role:
         raise ValueError(f"text fitted in {result.role!r} drawn in {role!r}")
     size = result.size
@@ -321,8 +323,11 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
             ops.append(f"1 0 0 1 {fp_str(cursor, baseline)} Tm")
     ops.append("ET")
     canvas._code.append(" ".join(ops))
-    for name, ix, iy in icons:
-        place_icon(canvas, name, ix, iy, icon_side)
+    if icons:
+        from compiler.forms import place_icon
+
+        for name, ix, iy in icons:
+            place_icon(canvas, name, ix, iy, icon_side)
 
 
 @lru_cache(maxsize=256)
