@@ -210,7 +210,7 @@ def measure(markup: str, role: str, size: float) -> tuple[tuple[float, ...], ...
                     w += size * ICON_SCALE
                 else:
                     font = styles[(2 if piece.italic else 0) + (1 if piece.bold else 0)]
-                    w += _units(piece.text, font) * size * 0.001
+                    w += _width(piece.text, font, size)
             widths.append(w)
         measured.append(tuple(widths))
     return tuple(measured)
