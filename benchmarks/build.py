@@ -5,12 +5,12 @@ similar content (a frame, a title, a paragraph of text laid out by reportlab's o
 Paragraph, 9-up on A4 with a backs page) as the baseline, and the ratio of time per
 card is printed, with where a fresh build's time goes step by step (validation,
 planning, fitting, drawing, writing), each against the baseline's whole time. Also
-times ``--jobs 2`` and a second build of unchanged content (which reuses its output). Both sides are timed as a new process would run them,
-imports aside: every fresh build starts with samizdat's in-memory memos empty (its
-fonts are loaded again), and the baseline's time includes loading its fonts. The
-baseline runs with reportlab as shipped (samizdat's memos and fast paths out).
-Compiled phrase templates and the fonts' parsed metrics stay in ``$SAMIZDAT_CACHE``,
-as ``.pyc`` files stay.
+times ``--jobs 2`` and a second build of unchanged content (which reuses its output).
+Both sides are timed as a new process would run them, imports aside: every fresh
+build starts with samizdat's in-memory memos empty (its fonts are loaded again), and
+the baseline's time includes loading its fonts. The baseline runs with reportlab as
+shipped (samizdat's memos and fast paths out). Compiled phrase templates and the
+fonts' parsed metrics stay in ``$SAMIZDAT_CACHE``, as ``.pyc`` files stay.
 Prints figures; asserts nothing.
 
     python benchmarks/build.py [--rounds N]
