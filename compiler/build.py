@@ -9,6 +9,11 @@ The orchestrator is a short chain of steps:
    parallel with ``jobs`` > 1, reusing unchanged output from the previous build;
 4. write everything into a staging folder, then move it into ``output/<game>/``
    with ``manifest.json`` last, so a failure leaves the previous output intact.
+
+Only folders samizdat made are ever replaced, under a lock, never through a
+symbolic link (:mod:`compiler.output_folder`); paths in the cache keys and in the
+PDFs are relative to their roots, so the same content gives the same bytes from
+any folder.
 """
 
 from __future__ import annotations
@@ -17,26 +22,27 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler import __version__, imposition, sheets
+from compiler import __version__, imposition, output_folder, sheets
+from compiler.art import FILE_LIMIT, Art, ArtProblem, prepare_art
 from compiler.collector import fewer_collections
 from compiler.extras import ExtraJob, extra_job
 from compiler.faces import CardFace, builder
 from compiler.imposition import ImpositionError
 from compiler.layouts import Layout, LayoutLibrary, card_size
+from compiler.output_folder import CACHE, MANIFEST, OutputRefused
 from compiler.paths import templates_root
 from compiler.render_card import prepare
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.content import Item
 from rules_engine.core.diagnostics import Diagnostic, Location, error, has_errors, warning
 
-CACHE_FILE = ".build-cache.json"
+CACHE_FILE = CACHE
 ART_DPI = 300
 
 
@@ -79,7 +85,7 @@ class CardPlan:
     front: Layout
     back: Layout
     size: tuple[float, float]
-    art: Path | None = None
+    art: Art | None = None
     art_missing: bool = False
 
 
@@ -117,6 +123,10 @@ def _build(paths: list[Path], options: BuildOptions,
     result.diagnostics += checked.diagnostics
     if has_errors(checked.diagnostics) and not options.force:
         return result
+    refused = _refused_outputs(sorted(checked.models), options.out_dir)
+    if refused:
+        result.diagnostics += refused
+        return result
     jobs: list[DeckJob | ExtraJob] = []
     game_keys: dict[str, str] = {}
     for game, model in sorted(checked.models.items()):
@@ -139,30 +149,80 @@ def _build(paths: list[Path], options: BuildOptions,
     return result
 
 
+def _refused_outputs(games: list[str], out_dir: Path) -> list[Diagnostic]:
+    """B620/B621 for each output folder samizdat must not replace (checked again, under
+    the lock, just before replacing), after recovering any a killed build left."""
+    found = []
+    try:
+        output_folder.check_root(out_dir)
+        folders = [out_dir / game for game in games]
+        if out_dir.is_dir():      # first put back what a killed build left aside
+            with output_folder.locked(out_dir):
+                for game in games:
+                    output_folder.recover(out_dir, game)
+    except OutputRefused as refused:
+        return [error(refused.code, refused.message, Location(str(out_dir)),
+                      hint=refused.hint or None)]
+    except OSError as exc:
+        return [error("B622", f"cannot use {out_dir}: {exc.strerror or exc}",
+                      Location(str(out_dir)))]
+    for game, folder in zip(games, folders, strict=True):
+        try:
+            output_folder.check_owned(folder, game)
+        except OutputRefused as refused:
+            found.append(error(refused.code, refused.message, Location(str(folder)),
+                               hint=refused.hint or None))
+    return found
+
+
 def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> str:
-    """Everything a game's output is made from: content, templates, art, options, version."""
+    """Everything a game's output is made from: content, templates, art, options, version.
+
+    Files are named relative to their root (content, templates), never by where they
+    lie, so the same content built from another folder reuses the same output."""
     digest = hashlib.sha256(repr((__version__, game, options.paper, options.mode,
                                   options.back_offset, options.print_ready, options.png,
-                                  options.proof, str(options.templates),
+                                  options.proof, options.templates is not None,
                                   options.extras)).encode())
     roots = [r.resolve() for r in checked.content_roots.get(game, [])]
-    for name, text in sorted(checked.sources.items()):
+    for name, text in sorted(checked.sources.items(), key=lambda kv: _relative(kv[0], roots)):
         path = Path(name).resolve()
         if any(path.is_relative_to(r) for r in roots):
-            digest.update(name.encode() + b"\0" + text.encode())
+            digest.update(_relative(name, roots).encode() + b"\0" + text.encode())
     folders = [templates_root() / game, templates_root() / "common"]
     if options.templates is not None:
         folders += [options.templates / game, options.templates / "common"]
-    for folder in folders:
+    for number, folder in enumerate(folders):
         for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:
-            digest.update(str(path).encode() + path.read_bytes())
+            digest.update(f"{number}:{path.relative_to(folder).as_posix()}".encode()
+                          + b"\0" + _file_digest(path))
     for item in checked.items_by_location.values():
         art = item.get("art")
-        if isinstance(art, str):
-            candidate = Path(item.doc.file).resolve().parent / art
-            digest.update(art.encode() + (candidate.read_bytes() if candidate.is_file()
-                                          else b"missing"))
+        if isinstance(art, str) and not Path(art).is_absolute():
+            candidate = (Path(item.doc.file).resolve().parent / art).resolve()
+            inside = any(candidate.is_relative_to(r) for r in roots)
+            digest.update(art.encode() + b"\0" + (_file_digest(candidate) if inside
+                                                  else b"outside"))
     return digest.hexdigest()
+
+
+def _relative(name: str, roots: list[Path]) -> str:
+    """``name`` relative to the content root holding it (numbered), else as given."""
+    path = Path(name).resolve()
+    for number, root in enumerate(roots):
+        if path.is_relative_to(root):
+            return f"{number}:{path.relative_to(root).as_posix()}"
+    return name
+
+
+def _file_digest(path: Path) -> bytes:
+    """The SHA-256 of a regular file, or a tag saying it cannot be read (never blocks on
+    a FIFO or device, never reads a file beyond the art limit)."""
+    try:
+        data = output_folder.read_regular(path, FILE_LIMIT)
+    except (OSError, ValueError):
+        return b"unreadable"
+    return hashlib.sha256(data).digest()
 
 
 def _unchanged(game: str, key: str, options: BuildOptions, result: BuildResult) -> bool:
@@ -172,11 +232,14 @@ def _unchanged(game: str, key: str, options: BuildOptions, result: BuildResult) 
     if cache.get("game_key") != key:
         return False
     try:
-        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        manifest = json.loads(output_folder.read_regular(folder / MANIFEST))
+        files = manifest["files"]
+        if not all(_safe_relative(f["path"]) and isinstance(f.get("cards", 0), int)
+                   for f in files):
+            return False
+    except (OSError, ValueError, TypeError, KeyError):
         return False
-    files = manifest.get("files", [])
-    if not all((folder / f["path"]).is_file() for f in files):
+    if not all(_intact(folder, f) for f in files):
         return False
     result.files[game] = files
     result.reused += sum(1 for k, v in cache.items() if isinstance(v, dict))
@@ -230,8 +293,9 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
 
 
 def _art(face: CardFace, item: Item | None, roots: list[Path], size: tuple[float, float],
-         result: BuildResult) -> tuple[Path | None, bool]:
-    """The art file of a card, checked: confined, present, 300 dpi."""
+         result: BuildResult) -> tuple[Art | None, bool]:
+    """The art of a card, checked (confined, present, a sane image, 300 dpi) and prepared
+    once per build for every card that shows it."""
     written = face.art or (item.get("art") if item is not None else None)
     if not written:
         return None, False
@@ -243,25 +307,24 @@ def _art(face: CardFace, item: Item | None, roots: list[Path], size: tuple[float
         result.diagnostics.append(error("B602", f"art path {written!r} leaves the content "
                                         f"folder {root.name}/", where))
         return None, False
-    if not candidate.is_file():
+    if not os.path.lexists(candidate):
         result.diagnostics.append(warning("B603", f"art file {written!r} does not exist; a "
                                           "placeholder is printed", where))
         return None, True
     try:
-        from PIL import Image
-
-        with Image.open(candidate) as image:
-            width_px = image.size[0]
-    except Exception:  # noqa: BLE001 - any unreadable image is the same diagnostic
-        result.diagnostics.append(warning("B603", f"art file {written!r} is not a readable "
-                                          "image; a placeholder is printed", where))
-        return None, True
-    dpi = width_px / (size[0] / 25.4)
-    if dpi < ART_DPI - 0.5:
+        art = prepare_art(candidate, written, size)
+    except ArtProblem as problem:
+        if problem.code == "B603":
+            result.diagnostics.append(warning("B603", f"{problem.message}; a placeholder is "
+                                              "printed", where))
+            return None, True
+        result.diagnostics.append(error(problem.code, problem.message, where))
+        return None, False
+    if art.dpi < ART_DPI - 0.5:
         result.diagnostics.append(warning(
-            "B604", f"art {written!r} is {dpi:.0f} dpi at print size (under {ART_DPI}); it "
-            f"needs at least {round(size[0] / 25.4 * ART_DPI)} px across", where))
-    return candidate, False
+            "B604", f"art {written!r} is {art.dpi:.0f} dpi at print size (under {ART_DPI}); "
+            f"it needs at least {round(size[0] / 25.4 * ART_DPI)} px across", where))
+    return art, False
 
 
 def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions) -> str:
@@ -275,7 +338,7 @@ def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions
                             plan.size, sorted(face.front.items()), sorted(face.back.items()),
                             sorted(face.tags.items()), plan.art_missing)).encode())
         if plan.art is not None:
-            digest.update(hashlib.sha256(plan.art.read_bytes()).digest())
+            digest.update(plan.art.digest.encode())
     return digest.hexdigest()
 
 
@@ -362,35 +425,102 @@ def _write(jobs: list[DeckJob | ExtraJob], rendered: dict[tuple[str, str], Rende
         by_game.setdefault(job.game, []).append(job)
     for game, game_jobs in sorted(by_game.items()):
         cache = _read_cache(options.out_dir / game)
-        _write_game(game, game_jobs, rendered, cache, options, result, game_keys[game])
+        try:
+            _write_game(game, game_jobs, rendered, cache, options, result, game_keys[game])
+        except OutputRefused as refused:
+            result.diagnostics.append(error(refused.code, refused.message,
+                                            Location(str(options.out_dir / game)),
+                                            hint=refused.hint or None))
+            return
+        except OSError as exc:
+            result.diagnostics.append(error(
+                "B622", f"cannot write {options.out_dir / game}: {exc.strerror or exc}",
+                Location(str(options.out_dir)), hint="check --out: it must be a folder you "
+                "can write, on a disk with room"))
+            return
     result.written = True
 
 
 def _read_cache(folder: Path) -> dict[str, Any]:
+    """The previous build's cache of ``folder``, or {} when it is missing or is not
+    exactly what samizdat writes (a damaged or edited cache only costs a rebuild)."""
     try:
-        data = json.loads((folder / CACHE_FILE).read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
+        data = json.loads(output_folder.read_regular(folder / CACHE_FILE))
     except (OSError, ValueError):
         return {}
+    if not isinstance(data, dict) or not isinstance(data.get("game_key", ""), str):
+        return {}
+    for deck, entry in data.items():
+        if deck == "game_key":
+            continue
+        if not (isinstance(entry, dict) and isinstance(entry.get("key"), str)
+                and isinstance(entry.get("files"), list)
+                and all(_valid_entry(f) for f in entry["files"])):
+            return {}
+    return data
+
+
+_ENTRY_TYPES = {"path": str, "kind": str, "pages": int, "cards": int, "bytes": int,
+                "sha256": str}
+
+
+def _valid_entry(entry: Any) -> bool:
+    """A cache entry for one file: the fields samizdat writes, a path inside the folder."""
+    return (isinstance(entry, dict) and set(entry) == set(_ENTRY_TYPES)
+            and all(type(entry[k]) is t for k, t in _ENTRY_TYPES.items())
+            and _safe_relative(entry["path"]))
+
+
+def _safe_relative(path: Any) -> bool:
+    """True for a relative posix path that stays inside its folder."""
+    if not isinstance(path, str) or not path or "\0" in path or "\\" in path:
+        return False
+    parts = path.split("/")
+    return not path.startswith("/") and all(p not in ("", ".", "..") for p in parts)
+
+
+def _intact(folder: Path, file: dict[str, Any]) -> bool:
+    """The file is a regular file (no link on the way) with the recorded size and, when
+    recorded, SHA-256."""
+    path = folder / file["path"]
+    current = folder
+    for part in Path(file["path"]).parts[:-1]:
+        current = current / part
+        if current.is_symlink() or not current.is_dir():
+            return False
+    if path.is_symlink() or not path.is_file():
+        return False
+    if "bytes" in file and path.stat().st_size != file["bytes"]:
+        return False
+    if "sha256" in file:
+        try:
+            data = output_folder.read_regular(path, 1 << 31)
+        except (OSError, ValueError):
+            return False
+        return bool(hashlib.sha256(data).hexdigest() == file["sha256"])
+    return True
 
 
 def _reusable(job: DeckJob | ExtraJob, cache: dict[str, Any], folder: Path) -> bool:
     entry = cache.get(job.deck)
     if not isinstance(entry, dict) or entry.get("key") != job.key:
         return False
-    for file in entry.get("files", []):
-        path = folder / file["path"]
-        if not path.is_file() or path.stat().st_size != file.get("bytes"):
-            return False
-    return True
+    return all(_intact(folder, file) for file in entry["files"])
 
 
 def _write_game(game: str, jobs: list[DeckJob | ExtraJob],
                 rendered: dict[tuple[str, str], Rendered], cache: dict[str, Any],
                 options: BuildOptions, result: BuildResult, game_key: str) -> None:
+    with output_folder.locked(options.out_dir):
+        output_folder.recover(options.out_dir, game)
+        _write_locked(game, jobs, rendered, cache, options, result, game_key)
+
+
+def _write_locked(game: str, jobs: list[DeckJob | ExtraJob],
+                  rendered: dict[tuple[str, str], Rendered], cache: dict[str, Any],
+                  options: BuildOptions, result: BuildResult, game_key: str) -> None:
     final = options.out_dir / game
-    options.out_dir.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{game}-", dir=options.out_dir))
+    stage = output_folder.new_stage(options.out_dir, game)
     try:
         entries: list[dict[str, Any]] = []
         new_cache: dict[str, Any] = {}
@@ -402,7 +532,10 @@ def _write_game(game: str, jobs: list[DeckJob | ExtraJob],
                 for file in cache[job.deck]["files"]:
                     target = stage / file["path"]
                     target.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(final / file["path"], target)
+                    if not _intact(final, file):
+                        raise OutputRefused("B620", f"{final / file['path']} changed during "
+                                            "the build")
+                    shutil.copyfile(final / file["path"], target, follow_symlinks=False)
                     deck_files.append(file)
             else:
                 for rel, (data, kind, pages, count) in sorted(out.items()):
@@ -420,20 +553,14 @@ def _write_game(game: str, jobs: list[DeckJob | ExtraJob],
                   for e in entries]
         manifest = {"game": game, "generator": f"samizdat {__version__}", "files": listed}
         new_cache["game_key"] = game_key
+        manifest_bytes = (json.dumps(manifest, indent=2) + "\n").encode()
+        (stage / output_folder.MARKER).write_text(
+            output_folder.marker_text(game, manifest_bytes), encoding="utf-8")
         (stage / CACHE_FILE).write_text(json.dumps(new_cache, indent=1, sort_keys=True))
-        (stage / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
-        _swap(stage, final)
+        (stage / MANIFEST).write_bytes(manifest_bytes)
+        output_folder.replace(stage, options.out_dir, game)
         result.files[game] = listed
     finally:
         shutil.rmtree(stage, ignore_errors=True)
-
-
-def _swap(stage: Path, final: Path) -> None:
-    """Replace ``final`` by ``stage`` with two renames (the old output survives a failure)."""
-    old = final.with_name(f".{final.name}-old-{os.getpid()}")
-    if final.exists():
-        os.replace(final, old)
-    os.replace(stage, final)
-    shutil.rmtree(old, ignore_errors=True)
 
 

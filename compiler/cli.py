@@ -74,7 +74,7 @@ def _offset(_: click.Context, __: click.Parameter, value: str) -> tuple[float, f
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", "out_dir", type=click.Path(path_type=Path),
               default=Path("output"), show_default=True, help="Output folder.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "a2", "a1", "a0"]),
               default="a4", show_default=True,

@@ -14,7 +14,7 @@ Card sizes are named (``poker``...) and chosen per card type by the game manifes
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker-foldout": (127.0, 88.9),   # two poker panels side by side, folded in the middle
 }
 
+_NOWHERE = Location("")   # regions compared for drawing, not for where they were read
 _REGION_DEFAULTS: dict[str, Any] = {
     "kind": "text", "font": "sans", "size": 8.0, "min_size": 6.0, "leading": 1.2,
     "colour": "#1a1a1a", "fill": None, "stroke": None, "stroke_width": 0.5, "radius": 0.0,
@@ -209,6 +210,7 @@ class LayoutLibrary:
                 dash=bool(full["dash"]), location=full["location"], source=full["source"],
                 columns=int(full["columns"]), gap=float(full["gap"]), shape=full["shape"],
                 sub_size=float(full["sub_size"]), inner=float(full["inner"])))
-        digest = hashlib.sha1(repr((name, background, built, size)).encode()).hexdigest()[:20]
+        drawing = [replace(r, location=_NOWHERE) for r in built]   # not where it was read
+        digest = hashlib.sha1(repr((name, background, drawing, size)).encode()).hexdigest()[:20]
         return Layout(name, background, tuple(built), doc.locate(("layout",)), digest,
                       str(data.get("title", name)), size)

@@ -8,14 +8,15 @@ as often as the card is printed, at any position, with or without bleed.
 from __future__ import annotations
 
 import hashlib
+import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler import fonts, forms, richtext
+from compiler.art import Art
 from compiler.layouts import Layout, Region
 from rules_engine.core.diagnostics import Diagnostic, Location, Related, error
 
@@ -32,7 +33,7 @@ class PreparedSide:
     texts: Mapping[str, richtext.Fit]
     fields: Mapping[str, str]
     tags: Mapping[str, str]
-    art: Path | None = None
+    art: Art | None = None
     art_missing: bool = False
     label: str = ""
     diagnostics: tuple[Diagnostic, ...] = field(default=())
@@ -41,7 +42,7 @@ class PreparedSide:
 
 def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[str, str],
             tags: Mapping[str, str], source: Location, card: str, side: str,
-            art: Path | None = None, art_missing: bool = False) -> PreparedSide:
+            art: Art | None = None, art_missing: bool = False) -> PreparedSide:
     """Fit every text region of ``layout`` with ``fields``; overflow is a B601 error."""
     fonts.register()
     texts: dict[str, richtext.Fit] = {}
@@ -69,7 +70,8 @@ def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[s
                 hint="shorten the text, or give the region more room or a smaller min_size"))
         texts[region.name] = result
     key = hashlib.sha1(repr((layout.digest, width_mm, height_mm, sorted(fields.items()),
-                             sorted(tags.items()), str(art), art_missing)).encode())
+                             sorted(tags.items()), art.digest if art else None,
+                             art_missing)).encode())
     return PreparedSide(layout, width_mm, height_mm, texts, fields, tags, art, art_missing,
                         card, tuple(diags), key.hexdigest()[:20])
 
@@ -221,10 +223,20 @@ def _rect(canvas: Canvas, region: Region, left: float, bottom: float, w: float, 
     canvas.setDash()
 
 
+_READERS: dict[str, ImageReader] = {}
+
+
+def _reader(art: Art) -> ImageReader:
+    """One reportlab image reader per prepared art, per process."""
+    if art.digest not in _READERS:
+        _READERS[art.digest] = ImageReader(io.BytesIO(art.data))
+    return _READERS[art.digest]
+
+
 def _draw_art(canvas: Canvas, side: PreparedSide, region: Region, left: float, bottom: float,
               w: float, h: float) -> None:
     if side.art is not None and not side.art_missing:
-        image = ImageReader(str(side.art))
+        image = _reader(side.art)
         iw, ih = image.getSize()
         scale = max(w / iw, h / ih)   # cover the box, centred, clipped
         canvas.saveState()

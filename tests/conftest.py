@@ -73,3 +73,22 @@ def chdir_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 Edit = Callable[[Path, str, str], None]
+
+
+def tree_digest(folder: Path) -> dict[str, str]:
+    """Every entry under ``folder`` (links not followed): relative path -> what it is
+    (a file's SHA-256, a link's target, or "folder"), to show nothing changed."""
+    import hashlib
+
+    found: dict[str, str] = {}
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder).as_posix()
+        if path.is_symlink():
+            found[rel] = "-> " + os.readlink(path)
+        elif path.is_dir():
+            found[rel] = "folder"
+        elif path.is_file():
+            found[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
+        else:
+            found[rel] = "special"
+    return found

@@ -125,6 +125,24 @@ _CODES: tuple[Code, ...] = (
          "The message lists the tables the game has."),
     Code("B612", "aid-overflow", "A player aid panel does not fit its half page.",
          "Shorten the panel or split it in two."),
+    Code("B620", "output-not-samizdat", "An output folder holds something samizdat did not "
+         "write.",
+         "`build` replaces <out>/<game>/ as a whole, so it only does so when it made that "
+         "folder: it carries samizdat's marker file, and every file in it is listed by its "
+         "manifest. A campaign folder, a folder of your own or one with files you added "
+         "is never deleted; move them, or choose another --out."),
+    Code("B621", "output-link", "The output folder is, or holds, a symbolic link.",
+         "samizdat never writes through a link nor replaces one: a link committed into a "
+         "repository could send the build's output (and its replacing of old output) "
+         "anywhere. Pass the real folder as --out."),
+    Code("B622", "output-write-failed", "The output could not be written.",
+         "The operating system refused to create or write the output (a full disk, no "
+         "permission, --out naming a file). The previous output is left as it was."),
+    Code("B623", "art-too-large", "An art image has far more pixels than its card can print.",
+         "Images are decoded before printing, and a small file can hold an enormous image. "
+         "samizdat refuses art over 1200 dpi at the card's size (or over 50 million "
+         "pixels) without decoding it, and prints art above 600 dpi scaled down to 600 "
+         "dpi. Scale the image to the card's size at 300-600 dpi."),
     Code("C101", "bad-settings", "The lint settings file cannot be used.",
          "samizdat reads the nearest samizdat.toml, or [tool.samizdat] in pyproject.toml, "
          "from the working directory upwards (or the file given with --config). It accepts "
