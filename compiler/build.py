@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -239,7 +240,10 @@ def _unchanged(game: str, key: str, options: BuildOptions, result: BuildResult) 
             return False
     except (OSError, ValueError, TypeError, KeyError):
         return False
-    if not all(_intact(folder, f) for f in files):
+    recorded = [f for k, v in cache.items() if k != "game_key" for f in v["files"]]
+    if sorted(f["path"] for f in recorded) != sorted(f["path"] for f in files):
+        return False
+    if not all(_intact(folder, f) for f in recorded):
         return False
     result.files[game] = files
     result.reused += sum(1 for k, v in cache.items() if isinstance(v, dict))
@@ -393,7 +397,7 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
 def _work(jobs: list[DeckJob | ExtraJob], options: BuildOptions, result: BuildResult,
           progress: Callable[[Iterable[Any]], Iterable[Any]] | None
           ) -> dict[tuple[str, str], Rendered]:
-    caches = {job.game: _read_cache(options.out_dir / job.game) for job in jobs}
+    caches = {game: _read_cache(options.out_dir / game) for game in {j.game for j in jobs}}
     todo = [j for j in jobs if not _reusable(j, caches[j.game], options.out_dir / j.game)]
     rendered: dict[tuple[str, str], Rendered] = {}
     shown = progress(todo) if progress else todo
@@ -461,7 +465,7 @@ def _read_cache(folder: Path) -> dict[str, Any]:
 
 
 _ENTRY_TYPES = {"path": str, "kind": str, "pages": int, "cards": int, "bytes": int,
-                "sha256": str}
+                "mtime_ns": int, "sha256": str}
 
 
 def _valid_entry(entry: Any) -> bool:
@@ -480,25 +484,35 @@ def _safe_relative(path: Any) -> bool:
 
 
 def _intact(folder: Path, file: dict[str, Any]) -> bool:
-    """The file is a regular file (no link on the way) with the recorded size and, when
-    recorded, SHA-256."""
+    """The file is a regular file (no link on the way) as the cache recorded it: the same
+    size and modification time, or else the same SHA-256."""
     path = folder / file["path"]
     current = folder
     for part in Path(file["path"]).parts[:-1]:
         current = current / part
         if current.is_symlink() or not current.is_dir():
             return False
-    if path.is_symlink() or not path.is_file():
+    try:
+        info = os.lstat(path)
+    except OSError:
         return False
-    if "bytes" in file and path.stat().st_size != file["bytes"]:
+    if not stat.S_ISREG(info.st_mode) or info.st_size != file["bytes"]:
         return False
-    if "sha256" in file:
-        try:
-            data = output_folder.read_regular(path, 1 << 31)
-        except (OSError, ValueError):
-            return False
-        return bool(hashlib.sha256(data).hexdigest() == file["sha256"])
-    return True
+    if info.st_mtime_ns == file["mtime_ns"]:
+        return True
+    try:
+        data = output_folder.read_regular(path, 1 << 31)
+    except (OSError, ValueError):
+        return False
+    return bool(hashlib.sha256(data).hexdigest() == file["sha256"])
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    """Put a reused file into the stage: a hard link (no bytes copied), else a copy."""
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except OSError:
+        shutil.copyfile(source, target, follow_symlinks=False)
 
 
 def _reusable(job: DeckJob | ExtraJob, cache: dict[str, Any], folder: Path) -> bool:
@@ -535,8 +549,8 @@ def _write_locked(game: str, jobs: list[DeckJob | ExtraJob],
                     if not _intact(final, file):
                         raise OutputRefused("B620", f"{final / file['path']} changed during "
                                             "the build")
-                    shutil.copyfile(final / file["path"], target, follow_symlinks=False)
-                    deck_files.append(file)
+                    _link_or_copy(final / file["path"], target)
+                    deck_files.append(file | {"mtime_ns": target.stat().st_mtime_ns})
             else:
                 for rel, (data, kind, pages, count) in sorted(out.items()):
                     target = stage / rel
@@ -544,6 +558,7 @@ def _write_locked(game: str, jobs: list[DeckJob | ExtraJob],
                     target.write_bytes(data)
                     deck_files.append({"path": rel, "kind": kind, "pages": pages,
                                        "cards": count, "bytes": len(data),
+                                       "mtime_ns": target.stat().st_mtime_ns,
                                        "sha256": hashlib.sha256(data).hexdigest()})
             entries += deck_files
             new_cache[job.deck] = {"key": job.key, "files": deck_files}
