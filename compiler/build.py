@@ -22,15 +22,17 @@ import hashlib
 import json
 import os
 import shutil
-import stat
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from compiler import __version__, imposition, output_folder, sheets
 from compiler.art import FILE_LIMIT, Art, ArtProblem, prepare_art
+from compiler.build_cache import KEYS, intact, link_or_copy, read_cache, safe_relative
+from compiler.build_types import BuildOptions as BuildOptions  # re-exported
+from compiler.build_types import BuildResult as BuildResult
 from compiler.collector import fewer_collections
 from compiler.extras import ExtraJob, extra_job
 from compiler.faces import CardFace, builder
@@ -38,6 +40,7 @@ from compiler.imposition import ImpositionError
 from compiler.layouts import Layout, LayoutLibrary, card_size
 from compiler.output_folder import CACHE, MANIFEST, OutputRefused
 from compiler.paths import templates_root
+from compiler.quick_rebuild import unchanged_build
 from compiler.render_card import prepare
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.content import Item
@@ -45,37 +48,6 @@ from rules_engine.core.diagnostics import Diagnostic, Location, error, has_error
 
 CACHE_FILE = CACHE
 ART_DPI = 300
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """What to build and how."""
-
-    out_dir: Path
-    paper: str = "a4"
-    mode: str = "duplex"                       # duplex | gutterfold
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    print_ready: str | None = None             # tgc | mpc | generic
-    png: bool = False
-    proof: bool = False
-    force: bool = False
-    jobs: int = 1
-    templates: Path | None = None              # a folder of layouts that override the shipped
-    extras: bool = True                        # mats, rules reference and player aid too
-
-
-@dataclass
-class BuildResult:
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    validation: ValidationResult | None = None
-    files: dict[str, list[dict[str, Any]]] = field(default_factory=dict)   # game -> entries
-    cards: int = 0
-    reused: int = 0
-    written: bool = False
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for d in self.diagnostics if d.severity.value == "error")
 
 
 @dataclass(frozen=True)
@@ -109,15 +81,24 @@ Rendered = dict[str, tuple[bytes, str, int, int]]
 
 
 def build(paths: list[Path], options: BuildOptions,
-          progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None = None
-          ) -> BuildResult:
-    """Build the print files for the content ``paths`` name."""
+          progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None = None,
+          inputs: dict[str, str] | None = None, quick: bool = True) -> BuildResult:
+    """Build the print files for the content ``paths`` name.
+
+    With ``quick``, first ask :func:`compiler.quick_rebuild.unchanged_build` whether
+    nothing changed since the last clean build; ``inputs`` are the inputs keys it
+    computed (recorded after a clean build), when the caller asked it already."""
+    if quick:
+        found, inputs = unchanged_build(paths, options)
+        if found is not None:
+            return found
     with fewer_collections():
-        return _build(paths, options, progress)
+        return _build(paths, options, progress, inputs or {})
 
 
 def _build(paths: list[Path], options: BuildOptions,
-           progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None) -> BuildResult:
+           progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None,
+           inputs: dict[str, str]) -> BuildResult:
     result = BuildResult()
     checked = validate(paths)
     result.validation = checked
@@ -130,9 +111,11 @@ def _build(paths: list[Path], options: BuildOptions,
         return result
     jobs: list[DeckJob | ExtraJob] = []
     game_keys: dict[str, str] = {}
+    unchanged: list[str] = []
     for game, model in sorted(checked.models.items()):
         game_keys[game] = _game_key(game, checked, options)
         if _unchanged(game, game_keys[game], options, result):
+            unchanged.append(game)
             continue
         decks = _plan_game(game, model, checked, options, result)
         faces = [plan.face for job in decks for plan in job.plans]
@@ -146,8 +129,23 @@ def _build(paths: list[Path], options: BuildOptions,
     result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
     if has_errors(result.diagnostics) and not options.force:
         return result
-    _write(jobs, rendered, options, result, game_keys)
+    clean = {} if result.diagnostics or options.force else inputs
+    _write(jobs, rendered, options, result, game_keys, clean)
+    for game in unchanged:
+        if game in clean:
+            _record_inputs(options.out_dir / game, clean[game])
     return result
+
+
+def _record_inputs(folder: Path, key: str) -> None:
+    """Note in an unchanged game's cache that ``key``'s inputs build clean to it."""
+    cache = read_cache(folder)
+    if not cache or cache.get("inputs_key") == key:
+        return
+    with output_folder.locked(folder.parent):
+        temporary = folder / f".{CACHE_FILE}.{os.getpid()}"
+        temporary.write_text(json.dumps(cache | {"inputs_key": key}, indent=1, sort_keys=True))
+        os.replace(temporary, folder / CACHE_FILE)
 
 
 def _refused_outputs(games: list[str], out_dir: Path) -> list[Diagnostic]:
@@ -229,21 +227,21 @@ def _file_digest(path: Path) -> bytes:
 def _unchanged(game: str, key: str, options: BuildOptions, result: BuildResult) -> bool:
     """True (and the game's files recorded) when its last output was built from ``key``."""
     folder = options.out_dir / game
-    cache = _read_cache(folder)
+    cache = read_cache(folder)
     if cache.get("game_key") != key:
         return False
     try:
         manifest = json.loads(output_folder.read_regular(folder / MANIFEST))
         files = manifest["files"]
-        if not all(_safe_relative(f["path"]) and isinstance(f.get("cards", 0), int)
+        if not all(safe_relative(f["path"]) and isinstance(f.get("cards", 0), int)
                    for f in files):
             return False
     except (OSError, ValueError, TypeError, KeyError):
         return False
-    recorded = [f for k, v in cache.items() if k != "game_key" for f in v["files"]]
+    recorded = [f for k, v in cache.items() if k not in KEYS for f in v["files"]]
     if sorted(f["path"] for f in recorded) != sorted(f["path"] for f in files):
         return False
-    if not all(_intact(folder, f) for f in recorded):
+    if not all(intact(folder, f) for f in recorded):
         return False
     result.files[game] = files
     result.reused += sum(1 for k, v in cache.items() if isinstance(v, dict))
@@ -397,7 +395,7 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
 def _work(jobs: list[DeckJob | ExtraJob], options: BuildOptions, result: BuildResult,
           progress: Callable[[Iterable[Any]], Iterable[Any]] | None
           ) -> dict[tuple[str, str], Rendered]:
-    caches = {game: _read_cache(options.out_dir / game) for game in {j.game for j in jobs}}
+    caches = {game: read_cache(options.out_dir / game) for game in {j.game for j in jobs}}
     todo = [j for j in jobs if not _reusable(j, caches[j.game], options.out_dir / j.game)]
     rendered: dict[tuple[str, str], Rendered] = {}
     shown = progress(todo) if progress else todo
@@ -413,24 +411,30 @@ def _work(jobs: list[DeckJob | ExtraJob], options: BuildOptions, result: BuildRe
         if isinstance(job, ExtraJob):
             found, made = job.make()
             result.diagnostics += found
+            if found:
+                result.dirty.add((job.game, job.deck))
             rendered[(job.game, job.deck)] = made
             continue
         found, files = outputs.get((job.game, job.deck)) or work_deck(job)
         result.diagnostics += found
+        if found:
+            result.dirty.add((job.game, job.deck))
         if files is not None:
             rendered[(job.game, job.deck)] = files
     return rendered
 
 
 def _write(jobs: list[DeckJob | ExtraJob], rendered: dict[tuple[str, str], Rendered],
-           options: BuildOptions, result: BuildResult, game_keys: dict[str, str]) -> None:
+           options: BuildOptions, result: BuildResult, game_keys: dict[str, str],
+           inputs: dict[str, str]) -> None:
     by_game: dict[str, list[DeckJob | ExtraJob]] = {}
     for job in jobs:
         by_game.setdefault(job.game, []).append(job)
     for game, game_jobs in sorted(by_game.items()):
-        cache = _read_cache(options.out_dir / game)
+        cache = read_cache(options.out_dir / game)
         try:
-            _write_game(game, game_jobs, rendered, cache, options, result, game_keys[game])
+            _write_game(game, game_jobs, rendered, cache, options, result,
+                        (game_keys[game], inputs.get(game)))
         except OutputRefused as refused:
             result.diagnostics.append(error(refused.code, refused.message,
                                             Location(str(options.out_dir / game)),
@@ -445,94 +449,26 @@ def _write(jobs: list[DeckJob | ExtraJob], rendered: dict[tuple[str, str], Rende
     result.written = True
 
 
-def _read_cache(folder: Path) -> dict[str, Any]:
-    """The previous build's cache of ``folder``, or {} when it is missing or is not
-    exactly what samizdat writes (a damaged or edited cache only costs a rebuild)."""
-    try:
-        data = json.loads(output_folder.read_regular(folder / CACHE_FILE))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or not isinstance(data.get("game_key", ""), str):
-        return {}
-    for deck, entry in data.items():
-        if deck == "game_key":
-            continue
-        if not (isinstance(entry, dict) and isinstance(entry.get("key"), str)
-                and isinstance(entry.get("files"), list)
-                and all(_valid_entry(f) for f in entry["files"])):
-            return {}
-    return data
-
-
-_ENTRY_TYPES = {"path": str, "kind": str, "pages": int, "cards": int, "bytes": int,
-                "mtime_ns": int, "sha256": str}
-
-
-def _valid_entry(entry: Any) -> bool:
-    """A cache entry for one file: the fields samizdat writes, a path inside the folder."""
-    return (isinstance(entry, dict) and set(entry) == set(_ENTRY_TYPES)
-            and all(type(entry[k]) is t for k, t in _ENTRY_TYPES.items())
-            and _safe_relative(entry["path"]))
-
-
-def _safe_relative(path: Any) -> bool:
-    """True for a relative posix path that stays inside its folder."""
-    if not isinstance(path, str) or not path or "\0" in path or "\\" in path:
-        return False
-    parts = path.split("/")
-    return not path.startswith("/") and all(p not in ("", ".", "..") for p in parts)
-
-
-def _intact(folder: Path, file: dict[str, Any]) -> bool:
-    """The file is a regular file (no link on the way) as the cache recorded it: the same
-    size and modification time, or else the same SHA-256."""
-    path = folder / file["path"]
-    current = folder
-    for part in Path(file["path"]).parts[:-1]:
-        current = current / part
-        if current.is_symlink() or not current.is_dir():
-            return False
-    try:
-        info = os.lstat(path)
-    except OSError:
-        return False
-    if not stat.S_ISREG(info.st_mode) or info.st_size != file["bytes"]:
-        return False
-    if info.st_mtime_ns == file["mtime_ns"]:
-        return True
-    try:
-        data = output_folder.read_regular(path, 1 << 31)
-    except (OSError, ValueError):
-        return False
-    return bool(hashlib.sha256(data).hexdigest() == file["sha256"])
-
-
-def _link_or_copy(source: Path, target: Path) -> None:
-    """Put a reused file into the stage: a hard link (no bytes copied), else a copy."""
-    try:
-        os.link(source, target, follow_symlinks=False)
-    except OSError:
-        shutil.copyfile(source, target, follow_symlinks=False)
-
-
 def _reusable(job: DeckJob | ExtraJob, cache: dict[str, Any], folder: Path) -> bool:
     entry = cache.get(job.deck)
     if not isinstance(entry, dict) or entry.get("key") != job.key:
         return False
-    return all(_intact(folder, file) for file in entry["files"])
+    return all(intact(folder, file) for file in entry["files"])
 
 
 def _write_game(game: str, jobs: list[DeckJob | ExtraJob],
                 rendered: dict[tuple[str, str], Rendered], cache: dict[str, Any],
-                options: BuildOptions, result: BuildResult, game_key: str) -> None:
+                options: BuildOptions, result: BuildResult, keys: tuple[str, str | None]
+                ) -> None:
     with output_folder.locked(options.out_dir):
         output_folder.recover(options.out_dir, game)
-        _write_locked(game, jobs, rendered, cache, options, result, game_key)
+        _write_locked(game, jobs, rendered, cache, options, result, keys)
 
 
 def _write_locked(game: str, jobs: list[DeckJob | ExtraJob],
                   rendered: dict[tuple[str, str], Rendered], cache: dict[str, Any],
-                  options: BuildOptions, result: BuildResult, game_key: str) -> None:
+                  options: BuildOptions, result: BuildResult, keys: tuple[str, str | None]
+                  ) -> None:
     final = options.out_dir / game
     stage = output_folder.new_stage(options.out_dir, game)
     try:
@@ -546,10 +482,10 @@ def _write_locked(game: str, jobs: list[DeckJob | ExtraJob],
                 for file in cache[job.deck]["files"]:
                     target = stage / file["path"]
                     target.parent.mkdir(parents=True, exist_ok=True)
-                    if not _intact(final, file):
+                    if not intact(final, file):
                         raise OutputRefused("B620", f"{final / file['path']} changed during "
                                             "the build")
-                    _link_or_copy(final / file["path"], target)
+                    link_or_copy(final / file["path"], target)
                     deck_files.append(file | {"mtime_ns": target.stat().st_mtime_ns})
             else:
                 for rel, (data, kind, pages, count) in sorted(out.items()):
@@ -561,13 +497,18 @@ def _write_locked(game: str, jobs: list[DeckJob | ExtraJob],
                                        "mtime_ns": target.stat().st_mtime_ns,
                                        "sha256": hashlib.sha256(data).hexdigest()})
             entries += deck_files
-            new_cache[job.deck] = {"key": job.key, "files": deck_files}
+            # a deck drawn with diagnostics is drawn again next time, so they are reported
+            reusable = (game, job.deck) not in result.dirty
+            new_cache[job.deck] = {"key": job.key if reusable else "", "files": deck_files}
             result.cards += job.cards
         entries.sort(key=lambda e: str(e["path"]))
         listed = [{k: e[k] for k in ("path", "kind", "pages", "cards", "sha256")}
                   for e in entries]
         manifest = {"game": game, "generator": f"samizdat {__version__}", "files": listed}
-        new_cache["game_key"] = game_key
+        game_key, inputs_key = keys
+        clean = not result.diagnostics and not options.force
+        new_cache["game_key"] = game_key if clean else ""   # else planned again next time
+        new_cache["inputs_key"] = inputs_key
         manifest_bytes = (json.dumps(manifest, indent=2) + "\n").encode()
         (stage / output_folder.MARKER).write_text(
             output_folder.marker_text(game, manifest_bytes), encoding="utf-8")

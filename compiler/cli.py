@@ -107,9 +107,9 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
     """
     import os
 
-    from compiler.build import BuildOptions
-    from compiler.build import build as run
+    from compiler.build_types import BuildOptions
     from compiler.paths import cards_root
+    from compiler.quick_rebuild import unchanged_build
     from compiler.reporters import REPORTERS
 
     workers = jobs or min(os.cpu_count() or 1, 8)
@@ -130,7 +130,12 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
         with bar as shown:
             yield from shown
 
-    result = run(list(paths) or [cards_root()], options, wrapped)
+    targets = list(paths) or [cards_root()]
+    result, inputs = unchanged_build(targets, options)
+    if result is None:
+        from compiler.build import build as run
+
+        result = run(targets, options, wrapped, inputs, quick=False)
     files = sum(len(v) for v in result.files.values())
     summary = {"files": files, "cards": result.cards, "reused decks": result.reused,
                "errors": result.errors,

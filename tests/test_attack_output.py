@@ -65,6 +65,8 @@ def test_a_file_added_to_samizdats_output_stops_the_next_build(san: Path,
     out = tmp_path / "out"
     assert build(str(san), "--out", str(out))[0] == 0
     (out / "san" / "notes.txt").write_text("mine\n")
+    game = san / "game.yaml"
+    game.write_text(game.read_text() + "# edited\n")     # so the build would write
     before = tree_digest(tmp_path)
     code, report = build(str(san), "--out", str(out))
     assert (code, codes(report)) == (1, [("B620", str(out / "san"))])
