@@ -45,6 +45,10 @@ _ESCAPES |= {cp: f"\\u{cp:04x}" for cp in (0x061c, 0x200e, 0x200f, 0x2028, 0x202
                                           *range(0x202a, 0x202f), *range(0x2066, 0x206a))}
 
 
+_COMMAND_STARTS = ("::", "##[")
+"""How a line starts that a CI runner takes for a workflow command (after spaces)."""
+
+
 def printable(text: str) -> str:
     """``text`` with control characters (line breaks, escape sequences, bidirectional
     overrides) written as ``\\n``, ``\\x1b``, ``\\u202e``…, so it stays on one line and
@@ -52,9 +56,22 @@ def printable(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
+def no_command(line: str) -> tuple[str, int, int]:
+    """``line`` such that a CI runner reading the output does not take it for a workflow
+    command (``::error …``, ``##[…``, GitHub Actions reads every line of a step's
+    output): the first character of such a line is written escaped. Also where that
+    character was (or -1) and how many characters longer the line became."""
+    body = line.lstrip(" ")
+    if not body.startswith(_COMMAND_STARTS):
+        return line, -1, 0
+    at = len(line) - len(body)
+    escaped = f"\\x{ord(body[0]):02x}"
+    return line[:at] + escaped + body[1:], at, len(escaped) - 1
+
+
 def text_line(d: Diagnostic) -> str:
-    """``file:line:col: severity CODE message``, printable."""
-    return printable(f"{d.location}: {d.severity.value} {d.code} {d.message}")
+    """``file:line:col: severity CODE message``, printable, never a workflow command."""
+    return no_command(printable(f"{d.location}: {d.severity.value} {d.code} {d.message}"))[0]
 
 
 class TextReporter(_Capped):
@@ -69,8 +86,9 @@ class TextReporter(_Capped):
             src = index.line(d.location.file, d.location.line)
             if src is not None:
                 shown, caret = excerpt(src, d.location.column)
+                shown, at, longer = no_command(shown)
                 out.append(f"    {shown}")
-                out.append("    " + " " * caret + "^")
+                out.append("    " + " " * (caret + longer * (0 <= at < caret)) + "^")
             for rel in d.related:
                 out.append(printable(f"  note: {rel.location}: {rel.message}"))
             if d.hint:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 QUOTE_LIMIT = 100
 """At most this many characters of a value quoted in a message (see :func:`quoted`)."""
 
-MESSAGE_LIMIT = 600
+MESSAGE_LIMIT = 2000
 """No message, hint or related note is longer than this (plus its "… (N characters)")."""
 
 
