@@ -110,8 +110,12 @@ def _where(node: NodePath) -> str:
 def _message(err: Any) -> str:
     """A validator's own message, with the value it quotes in full shortened."""
     message = str(err.message)
-    if len(message) > 2 * diagnostics.QUOTE_LIMIT:
-        message = message.replace(repr(err.instance), quoted(err.instance))
+    if len(message) > 2 * diagnostics.QUOTE_LIMIT and hasattr(err, "instance"):
+        short = quoted(err.instance)
+        # the Python validator quotes with repr(), the compiled one with JSON
+        message = message.replace(repr(err.instance), short)
+        if isinstance(err.instance, str):
+            message = message.replace(json.dumps(err.instance, ensure_ascii=False), short)
     return message
 
 
