@@ -344,7 +344,7 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
     from compiler import lint_config
     from compiler.lint import lint as run
     from compiler.paths import cards_root
-    from compiler.reporters import REPORTERS
+    from compiler.reporters import REPORTERS, text_line
 
     try:
         found = config_file or lint_config.find_config(Path.cwd())
@@ -356,8 +356,7 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
         accepted = lint_config.read_baseline(baseline_file) \
             if baseline_file and not write_baseline else None
     except lint_config.ConfigProblem as problem:
-        d = problem.diagnostic
-        click.echo(f"{d.location}: {d.severity.value} {d.code} {d.message}", err=True)
+        click.echo(text_line(problem.diagnostic), err=True)
         sys.exit(2)
     result = run(list(paths) or [cards_root()], select=select, ignore=ignore,
                  alternate_history=alternate_history, error_on_warning=error_on_warning,

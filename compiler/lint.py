@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.lint_config import LintConfig, fingerprint
+from compiler.source_lines import SourceIndex
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import LintContext, run
@@ -33,17 +34,18 @@ def _selected(code: str, select: tuple[str, ...], ignore: tuple[str, ...]) -> bo
     return not any(code.startswith(i) for i in ignore)
 
 
-def _suppressed(d: Diagnostic, sources: dict[str, str]) -> bool:
-    text = sources.get(d.location.file)
-    if text is None or d.location.line <= 0:
-        return False
-    lines = text.splitlines()
-    if d.location.line > len(lines):
-        return False
-    match = _SUPPRESS.search(lines[d.location.line - 1])
-    if match is None:
-        return False
-    return d.code in {c.strip() for c in match.group(1).split(",")}
+def _suppressed(d: Diagnostic, lines: SourceIndex,
+                memo: dict[tuple[str, int], frozenset[str]]) -> bool:
+    """Whether the line ``d`` points at says ``# samizdat: ignore[CODE]`` for its code
+    (each line searched once, however many diagnostics point at it)."""
+    key = (d.location.file, d.location.line)
+    codes = memo.get(key)
+    if codes is None:
+        line = lines.line(*key)
+        match = _SUPPRESS.search(line) if line is not None else None
+        codes = memo[key] = frozenset(c.strip() for c in match.group(1).split(",")) \
+            if match else frozenset()
+    return d.code in codes
 
 
 def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
@@ -58,13 +60,15 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
     checked = validate(paths)
     result = LintResult(checked)
     found = list(checked.diagnostics)
+    lines = SourceIndex(checked.sources)
+    memo: dict[tuple[str, int], frozenset[str]] = {}
     for game, model in sorted(checked.models.items()):
         content = checked.contents[game]
         found += run(LintContext(game, content, model, alternate_history, fast, games, seed))
     for d in sorted(set(found), key=Diagnostic.sort_key):
         if not _selected(d.code, select, ignore):
             continue
-        if _suppressed(d, checked.sources) or any(
+        if _suppressed(d, lines, memo) or any(
                 d.code.startswith(c) for c in config.ignored_for(d.location.file)):
             result.suppressed += 1
             continue

@@ -26,7 +26,8 @@ from jsonschema.exceptions import ValidationError, best_match, relevance
 from referencing import Registry, Resource
 
 from compiler.paths import schemas_root
-from rules_engine.core.diagnostics import Diagnostic, Location, error
+from rules_engine.core import diagnostics
+from rules_engine.core.diagnostics import Diagnostic, Location, clipped, error, quoted
 from rules_engine.core.source import NodePath, SourceDocument
 
 _JSON_TYPES = {dict: "a mapping", list: "a list", str: "text", bool: "true/false",
@@ -93,9 +94,29 @@ def check(doc: SourceDocument, path: NodePath, instance: Any, schema_name: str) 
     if not found:  # only the compiled validator objects (e.g. a regex dialect difference)
         err = next(iter(fast.iter_errors(instance)))
         node = (*path, *err.instance_path)
-        where = ".".join(str(p) for p in node)
-        found = [error("S300", f"{where}: {err.message}", doc.locate(node))]
+        found = [error("S300", f"{_where(node)}: {_message(err)}", doc.locate(node))]
     return found
+
+
+KEY_LIMIT = 60
+"""At most this many characters of each key in the path a message starts with."""
+
+
+def _where(node: NodePath) -> str:
+    """The dotted path of a node, for a message (long keys cut)."""
+    return ".".join(clipped(str(p), KEY_LIMIT) for p in node)
+
+
+def _message(err: Any) -> str:
+    """A validator's own message, with the value it quotes in full shortened."""
+    message = str(err.message)
+    if len(message) > 2 * diagnostics.QUOTE_LIMIT and hasattr(err, "instance"):
+        short = quoted(err.instance)
+        # the Python validator quotes with repr(), the compiled one with JSON
+        message = message.replace(repr(err.instance), short)
+        if isinstance(err.instance, str):
+            message = message.replace(json.dumps(err.instance, ensure_ascii=False), short)
+    return message
 
 
 def _leaves(err: Any) -> int:
@@ -146,10 +167,8 @@ def _type_names(value: Any) -> list[str]:
 
 def _describe(value: Any) -> str:
     kind = _JSON_TYPES.get(type(value), type(value).__name__)
-    if isinstance(value, str | int | float | bool) and not isinstance(value, bool) or \
-            isinstance(value, bool):
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "...'"
-        return f"{kind} {shown}"
+    if isinstance(value, str | int | float | bool):
+        return f"{kind} {quoted(value, 40)}"
     return kind
 
 
@@ -165,7 +184,7 @@ def _diagnose(doc: SourceDocument, base: NodePath, top: Any) -> Diagnostic:
 def _explain(doc: SourceDocument, node: NodePath, err: Any
              ) -> tuple[str, str, Location, str | None]:
     v = err.validator
-    where = ".".join(str(p) for p in node) or "document"
+    where = _where(node) or "document"
     if v == "required":
         missing = [k for k in err.validator_value if k not in (err.instance or {})]
         return "S301", f"{where}: missing required field {missing[0]!r}", doc.locate(node), None
@@ -176,13 +195,13 @@ def _explain(doc: SourceDocument, node: NodePath, err: Any
         close = difflib.get_close_matches(key, allowed, n=1)
         hint = f"did you mean {close[0]!r}?" if close else (
             f"allowed fields: {', '.join(allowed)}" if allowed else None)
-        return "S304", f"{where}: unknown field {key!r}", doc.locate_key((*node, key)), hint
+        return "S304", f"{where}: unknown field {quoted(key)}", doc.locate_key((*node, key)), hint
     if v == "propertyNames":
-        return ("S303", f"{where}: key {err.instance!r} is not allowed; {_allowed(err)}",
+        return ("S303", f"{where}: key {quoted(err.instance)} is not allowed; {_allowed(err)}",
                 doc.locate_key((*node, str(err.instance))), None)
     if v == "type":
         if err.message.startswith("expected "):
-            return "S302", f"{where}: {err.message}", doc.locate(node), None
+            return "S302", f"{where}: {_message(err)}", doc.locate(node), None
         wanted = " or ".join(_type_names(err.validator_value))
         message = f"{where}: expected {wanted}, got {_describe(err.instance)}"
         return "S302", message, doc.locate(node), None
@@ -196,8 +215,8 @@ def _explain(doc: SourceDocument, node: NodePath, err: Any
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = {"minimum": "at least", "maximum": "at most",
                  "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}[v]
-        return ("S305", f"{where}: expected {bound} {err.validator_value}, got {err.instance!r}",
-                doc.locate(node), None)
+        return ("S305", f"{where}: expected {bound} {err.validator_value}, "
+                f"got {quoted(err.instance)}", doc.locate(node), None)
     if v in ("minLength", "maxLength"):
         bound = "at least" if v == "minLength" else "at most"
         return ("S305", f"{where}: text must be {bound} {err.validator_value} characters long, "
@@ -209,9 +228,9 @@ def _explain(doc: SourceDocument, node: NodePath, err: Any
                 f"got {len(err.instance)}", doc.locate(node), None)
     if v in ("pattern", "format"):
         desc = err.schema.get("description")
-        return ("S306", f"{where}: {err.instance!r} is not {desc or 'of the required form'}",
+        return ("S306", f"{where}: {quoted(err.instance)} is not {desc or 'of the required form'}",
                 doc.locate(node), None)
-    return "S300", f"{where}: {err.message}", doc.locate(node), None
+    return "S300", f"{where}: {_message(err)}", doc.locate(node), None
 
 
 def _allowed(err: Any) -> str:

@@ -14,7 +14,7 @@ from compiler import counts, schema_check
 from compiler.discover import CAMPAIGN_FILE, GAME_FILE, Target, content_files, display, resolve
 from compiler.yaml_loader import DEFAULT_LIMITS, LoadLimits, load_yaml
 from rules_engine.core.content import CampaignContent, ContentSet, GamePlugin, Item
-from rules_engine.core.diagnostics import Diagnostic, Location, error, warning
+from rules_engine.core.diagnostics import Diagnostic, Location, error, quoted, warning
 from rules_engine.core.source import SourceDocument
 from rules_engine.games import plugin as game_plugin
 
@@ -165,14 +165,14 @@ def _read_sections(plugin: GamePlugin, doc: SourceDocument, in_campaign: bool,
             allowed = [s.name for s in plugin.sections if s.in_campaign == in_campaign]
             place = "a campaign folder" if in_campaign else "the game folder"
             result.diagnostics.append(error(
-                "F202", f"unknown section {name!r} in {place} of {plugin.id}",
+                "F202", f"unknown section {quoted(name)} in {place} of {plugin.id}",
                 doc.locate_key((name,)), hint=f"sections here: {', '.join(allowed)}"))
             continue
         if section.single:
             _read_item(doc, (name,), value, section.schema, name, loaded, result)
             continue
         if not isinstance(value, list):
-            result.diagnostics.append(error("F207", f"section {name!r} holds a list of items",
+            result.diagnostics.append(error("F207", f"section {quoted(name)} holds a list of items",
                                             doc.locate((name,))))
             continue
         for index, entry in enumerate(value):

@@ -69,6 +69,12 @@ _CODES: tuple[Code, ...] = (
          "The `game:` field of campaign.yaml must name a game with a folder under cards/."),
     Code("F207", "section-shape", "A section does not hold what it should.",
          "List sections hold a sequence of items; `game:` and `campaign:` hold one mapping."),
+    Code("F290", "more-in-file", "A file has more diagnostics than are shown one by one.",
+         "Every report (text, json, github, sarif) shows at most 100 diagnostics per file, "
+         "then this one, at the first diagnostic left out, saying how many more there are "
+         "and of which codes; it is as severe as the worst of them. The summary's counts "
+         "and the exit code include them all. Fix the first ones and run again: many "
+         "mistakes repeat one cause (an anchor used everywhere, a broken indentation)."),
     Code("S300", "schema", "The content breaks its JSON Schema.",
          "The message says what the schema expected at that node."),
     Code("S301", "missing-field", "A required field is missing.",

@@ -9,8 +9,14 @@ them (see ``compiler.reporters``).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+
+QUOTE_LIMIT = 100
+"""At most this many characters of a value quoted in a message (see :func:`quoted`)."""
+
+MESSAGE_LIMIT = 2000
+"""No message, hint or related note is longer than this (plus its "… (N characters)")."""
 
 
 class Severity(enum.Enum):
@@ -63,16 +69,83 @@ class Diagnostic:
         return (loc.file, loc.line, loc.column, self.code, self.message)
 
 
+def clipped(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` itself if it has at most ``limit`` characters, else its start with
+    "… (N characters)" saying how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} characters)"
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for a message, at most about ``limit`` characters long.
+
+    A long text is cut and its length said ("… (N characters)"); a large list or
+    mapping shows its start and its size ("… (N items)"). Only the part shown is ever
+    turned into text, so quoting a huge value costs no more than quoting a small one."""
+    shown: list[str] = []
+    size = 0
+    for piece in _repr_pieces(value, limit + 1):
+        shown.append(piece)
+        size += len(piece)
+        if size > limit:
+            break
+    text = "".join(shown)
+    if len(text) <= limit:
+        return text
+    if isinstance(value, str):
+        return f"{text[:limit]}… ({len(value)} characters)"
+    if isinstance(value, list | tuple | dict):
+        return f"{text[:limit]}… ({len(value)} items)"
+    return f"{text[:limit]}…"
+
+
+def _repr_pieces(value: object, cut: int) -> Iterator[str]:
+    """The text of ``repr(value)`` piece by piece, texts in it cut to ``cut``
+    characters, so that a caller can stop as soon as it has enough."""
+    if isinstance(value, str):
+        yield repr(value[:cut])
+    elif isinstance(value, dict):
+        yield "{"
+        for n, (key, item) in enumerate(value.items()):
+            yield ", " if n else ""
+            yield from _repr_pieces(key, cut)
+            yield ": "
+            yield from _repr_pieces(item, cut)
+        yield "}"
+    elif isinstance(value, list | tuple):
+        yield "[" if isinstance(value, list) else "("
+        for n, item in enumerate(value):
+            yield ", " if n else ""
+            yield from _repr_pieces(item, cut)
+        yield "]" if isinstance(value, list) else ("," * (len(value) == 1) + ")")
+    else:
+        yield repr(value)[:cut]
+
+
+def bounded(d: Diagnostic) -> Diagnostic:
+    """``d`` with its message, hint and related notes clipped to :data:`MESSAGE_LIMIT`
+    (``d`` itself when nothing is too long)."""
+    long_related = any(len(r.message) > MESSAGE_LIMIT for r in d.related)
+    if len(d.message) <= MESSAGE_LIMIT and not long_related and \
+            (d.hint is None or len(d.hint) <= MESSAGE_LIMIT):
+        return d
+    related = tuple(Related(r.location, clipped(r.message)) for r in d.related)
+    hint = None if d.hint is None else clipped(d.hint)
+    return Diagnostic(d.code, d.severity, clipped(d.message), d.location, related, hint)
+
+
 def error(code: str, message: str, location: Location, *,
           related: Iterable[Related] = (), hint: str | None = None) -> Diagnostic:
-    """Build an error diagnostic."""
-    return Diagnostic(code, Severity.ERROR, message, location, tuple(related), hint)
+    """Build an error diagnostic (its texts clipped to :data:`MESSAGE_LIMIT`)."""
+    return bounded(Diagnostic(code, Severity.ERROR, message, location, tuple(related), hint))
 
 
 def warning(code: str, message: str, location: Location, *,
             related: Iterable[Related] = (), hint: str | None = None) -> Diagnostic:
-    """Build a warning diagnostic."""
-    return Diagnostic(code, Severity.WARNING, message, location, tuple(related), hint)
+    """Build a warning diagnostic (its texts clipped to :data:`MESSAGE_LIMIT`)."""
+    return bounded(Diagnostic(code, Severity.WARNING, message, location, tuple(related),
+                              hint))
 
 
 def sorted_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
