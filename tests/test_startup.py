@@ -15,9 +15,8 @@ from tests.conftest import CARDS, REPO, SAJ, edit
 
 HEAVY = ("jsonschema", "referencing", "reportlab", "PIL", "pypdfium2", "jinja2")
 
-SCRIPT = f"""
+SCRIPT = f"HEAVY = {HEAVY!r}\n" + """
 import sys
-HEAVY = {HEAVY!r}
 from compiler.cli import main
 try:
     main(sys.argv[1:])
