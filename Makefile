@@ -26,12 +26,19 @@ lint: $(STAMP)
 	$(BIN)/ruff check compiler rules_engine tests benchmarks
 	$(BIN)/mypy
 
+# The tests run on every core (pytest-xdist), the slow ones (marked
+# @pytest.mark.slow, more than about 5 s each) only with SAMIZDAT_SLOW=1, as
+# .ci/run sets it: `SAMIZDAT_SLOW=1 make test` runs everything.
+SLOW := $(if $(filter 1,$(SAMIZDAT_SLOW)),,-m "not slow")
+
 test: lint native
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadfile $(SLOW)
 
 bench: native
+	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/validate.py
 	$(BIN)/python benchmarks/build.py
+	$(BIN)/python benchmarks/outputs.py
 	$(BIN)/python benchmarks/simulate.py
 	$(BIN)/python benchmarks/lint.py
 

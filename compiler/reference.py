@@ -7,6 +7,7 @@ effects, so when a card changes its entry changes with it.
 from __future__ import annotations
 
 import io
+from ast import literal_eval
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
@@ -171,6 +173,67 @@ class _RichEntry(Flowable):  # type: ignore[misc]
                       self.height, "left", "top", "#1a1a1a")
 
 
+class _OnePassTOC(TableOfContents):  # type: ignore[misc]
+    """A table of contents laid out in the document's only pass.
+
+    reportlab's own needs a pass per change of its page numbers (three here, most of
+    the reference's build time). But its entries (the headings) are known before
+    layout, and the page numbers do not change its layout: they are drawn at the end
+    of each entry's line. So this one is laid out with every entry and no number; at
+    each entry's end it places a form (PDF XObject) of that entry's dot leader and
+    page number, and :meth:`define_numbers` draws the forms once the document's
+    pages are known, exactly as reportlab's own would have drawn them."""
+
+    def __init__(self, entries: list[tuple[int, str, str]], **options: Any) -> None:
+        super().__init__(**options)
+        self._lastEntries = [(level, text, 0, key) for level, text, key in entries]
+        self._ends: dict[str, tuple[float, ParagraphStyle, str]] = {}
+
+    def beforeBuild(self) -> None:        # the entries are given, not collected
+        pass
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        size: tuple[float, float] = super().wrap(availWidth, availHeight)
+
+        def entry_end(canvas: Any, kind: str, label: str) -> None:
+            level, key = int(label.split(",")[1]), literal_eval(label.split(",", 2)[2])
+            x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+            dot = " . " if 0 <= self.dotsMinLevel <= level else ""
+            self._ends[key] = (availWidth - x, self.getLevelStyle(level), dot)
+            canvas.saveState()
+            canvas.translate(x, y)
+            canvas.doForm(_toc_form(key))
+            canvas.restoreState()
+
+        self.canv.setNamedCB("drawTOCEntryEnd", entry_end)
+        return size
+
+    def define_numbers(self, canvas: Any, pages: dict[str, int]) -> None:
+        """Draw each entry's dot leader and page number (``pages``: heading key ->
+        page) into the form its line refers to: reportlab's ``drawPageNumbers``,
+        from the entry's end."""
+        for key, (free, style, dot) in self._ends.items():
+            number = str(pages[key])
+            font_size = style.fontSize
+            width = stringWidth(number, style.fontName, font_size)
+            while width > free and font_size >= 1.0:
+                font_size *= 0.9
+                width = stringWidth(number, style.fontName, font_size)
+            dot_width = stringWidth(dot, style.fontName, font_size) if dot else 0.0
+            dots = int((free - width) / dot_width) if dot else 0
+            canvas.beginForm(_toc_form(key), -1, -font_size, free + 1, 2 * font_size)
+            text = canvas.beginText(free - dots * dot_width - width, 0)
+            text.setFont(style.fontName, font_size)
+            text.setFillColor(style.textColor)
+            text.textLine(dots * dot + number)
+            canvas.drawText(text)
+            canvas.endForm()
+
+
+def _toc_form(key: str) -> str:
+    return "toc-" + "".join(c if c.isalnum() else "_" for c in key) + f"-{len(key)}"
+
+
 class _ReferenceDoc(BaseDocTemplate):  # type: ignore[misc]
     def __init__(self, buffer: io.BytesIO, title: str) -> None:
         super().__init__(buffer, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
@@ -179,6 +242,17 @@ class _ReferenceDoc(BaseDocTemplate):  # type: ignore[misc]
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
         self.doc_title = title
+        self.heading_pages: dict[str, int] = {}
+
+    def build_once(self, story: list[Flowable], toc: _OnePassTOC) -> int:
+        """Lay out and draw ``story`` in one pass, then the TOC's page numbers; the
+        number of pages."""
+        self._doSave = 0
+        self.build(story)
+        toc.define_numbers(self.canv, self.heading_pages)
+        pages: int = self.canv.getPageNumber() - 1
+        self.canv.save()
+        return pages
 
     def _footer(self, canvas: Any, doc: Any) -> None:
         canvas.saveState()
@@ -193,7 +267,7 @@ class _ReferenceDoc(BaseDocTemplate):  # type: ignore[misc]
             self.canv.bookmarkPage(flowable.key)
             self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level,
                                       closed=False)
-            self.notify("TOCEntry", (flowable.level, flowable.plain, self.page, flowable.key))
+            self.heading_pages[flowable.key] = self.page
 
 
 def _blocks(blocks: list[dict[str, Any]], game: str, model: Any,
@@ -250,11 +324,7 @@ def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace]) -> tuple[
     ref = rules.data["reference"]
     buffer = io.BytesIO()
     doc = _ReferenceDoc(buffer, ref["title"])
-    toc = TableOfContents()
-    toc.levelStyles = [styles["toc0"], styles["toc1"]]
-    story: list[Flowable] = [Paragraph(markup.to_para(ref["title"], icons, 22), styles["title"]),
-                             Paragraph(markup.to_para(ref["intro"], icons, 9.5), styles["body"]),
-                             Spacer(1, 8), toc, PageBreak()]
+    story: list[Flowable] = []
     for section in ref["sections"]:
         story.append(_Heading(section["title"], styles["h1"], 0, section["id"]))
         story += _blocks(section["blocks"], rules.game, model, styles, icons, doc.width)
@@ -273,8 +343,13 @@ def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace]) -> tuple[
         story.append(_Heading(deck.replace("-", " ").capitalize(), styles["h2"], 1,
                               f"cards-{deck}"))
         story += [_RichEntry(f"**{title}** — {text}") for title, text in entries]
-    doc.multiBuild(story)
-    return buffer.getvalue(), doc.page
+    toc = _OnePassTOC([(f.level, f.plain, f.key) for f in story if isinstance(f, _Heading)],
+                      levelStyles=[styles["toc0"], styles["toc1"]])
+    front: list[Flowable] = [Paragraph(markup.to_para(ref["title"], icons, 22), styles["title"]),
+                             Paragraph(markup.to_para(ref["intro"], icons, 9.5), styles["body"]),
+                             Spacer(1, 8), toc, PageBreak()]
+    pages = doc.build_once(front + story, toc)
+    return buffer.getvalue(), pages
 
 
 # -- HTML -------------------------------------------------------------------------------

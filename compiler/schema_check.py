@@ -18,17 +18,19 @@ import json
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match, relevance
-from referencing import Registry, Resource
 
 from compiler.paths import schemas_root
 from rules_engine.core import diagnostics
 from rules_engine.core.diagnostics import Diagnostic, Location, clipped, error, quoted
 from rules_engine.core.source import NodePath, SourceDocument
+
+if TYPE_CHECKING:   # imported where used: content that passes never loads them (~40 ms)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 _JSON_TYPES = {dict: "a mapping", list: "a list", str: "text", bool: "true/false",
                int: "an integer", float: "a number", type(None): "nothing (null)"}
@@ -38,13 +40,22 @@ _TYPE_NAMES = {"object": "a mapping", "array": "a list", "string": "text",
 
 
 @cache
-def _registry(root: Path) -> tuple[Registry, dict[str, dict[str, Any]]]:
+def _schemas(root: Path) -> dict[str, dict[str, Any]]:
+    """Every schema under ``root``, by its path relative to ``root``."""
     schemas: dict[str, dict[str, Any]] = {}
-    registry: Registry = Registry()
     for path in sorted(root.rglob("*.schema.json")):
-        schema = json.loads(path.read_text(encoding="utf-8"))
-        rel = path.relative_to(root).as_posix()
-        schemas[rel] = schema
+        schemas[path.relative_to(root).as_posix()] = json.loads(
+            path.read_text(encoding="utf-8"))
+    return schemas
+
+
+@cache
+def _registry(root: Path) -> tuple[Registry, dict[str, dict[str, Any]]]:
+    from referencing import Registry, Resource
+
+    schemas = _schemas(root)
+    registry: Registry = Registry()
+    for schema in schemas.values():
         registry = registry.with_resource(schema["$id"], Resource.from_contents(schema))
     return registry, schemas
 
@@ -52,6 +63,8 @@ def _registry(root: Path) -> tuple[Registry, dict[str, dict[str, Any]]]:
 @cache
 def validator_for(schema_name: str, root: Path | None = None) -> Draft202012Validator:
     """The compiled validator for ``schemas/<schema_name>.schema.json``."""
+    from jsonschema import Draft202012Validator
+
     registry, schemas = _registry(root or schemas_root())
     schema = schemas[f"{schema_name}.schema.json"]
     return Draft202012Validator(schema, registry=registry)
@@ -61,14 +74,14 @@ def validator_for(schema_name: str, root: Path | None = None) -> Draft202012Vali
 def _fast_registry(root: Path) -> Any:
     """Every schema in one ``jsonschema-rs`` registry, shared by the compiled validators
     (building it per validator took most of their compile time)."""
-    _, schemas = _registry(root)
+    schemas = _schemas(root)
     return jsonschema_rs.Registry([(s["$id"], s) for s in schemas.values()])
 
 
 @cache
 def _fast_validator(schema_name: str, root: Path | None = None) -> Any:
     root = root or schemas_root()
-    _, schemas = _registry(root)
+    schemas = _schemas(root)
     return jsonschema_rs.validator_for(schemas[f"{schema_name}.schema.json"],
                                        registry=_fast_registry(root))
 
@@ -80,7 +93,7 @@ def is_valid(instance: Any, schema_name: str) -> bool:
 
 def schema_names(root: Path | None = None) -> list[str]:
     """Every schema shipped, as ``<game>/<type>`` names."""
-    _, schemas = _registry(root or schemas_root())
+    schemas = _schemas(root or schemas_root())
     return sorted(name.removesuffix(".schema.json") for name in schemas)
 
 
@@ -127,6 +140,8 @@ def _leaves(err: Any) -> int:
 
 def _descend(err: Any) -> tuple[ValidationError, int]:
     """The most relevant concrete error under ``err`` and how many others it hides."""
+    from jsonschema.exceptions import best_match, relevance
+
     total = _leaves(err)
     current = err
     while current.context:
@@ -142,6 +157,8 @@ def _descend(err: Any) -> tuple[ValidationError, int]:
 
 def _merge_type_alternatives(err: Any) -> ValidationError | None:
     """For anyOf/oneOf whose branches all fail on type at this node, one message."""
+    from jsonschema.exceptions import ValidationError
+
     ctx = [e for e in err.context or () if not e.relative_path]
     if not ctx or len(ctx) != len(err.context or ()) or \
             any(e.validator not in ("type", "const", "enum") for e in ctx):

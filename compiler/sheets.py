@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -137,21 +138,29 @@ def card_pages(cards: Sequence[PrintCard]) -> bytes:
     return buffer.getvalue()
 
 
-def png_pages(pdf: bytes, dpi: int = 300) -> list[bytes]:
-    """Render every page of ``pdf`` to PNG bytes with pdfium."""
+def png_pages(pdf: bytes, dpi: int = 300, threads: int | None = None) -> list[bytes]:
+    """Render every page of ``pdf`` to PNG bytes: pdfium draws the pages one after
+    another (it is not thread-safe) while :mod:`compiler.png` encodes them on every
+    core (``threads``, by default all); the same bytes whatever the number."""
     import pypdfium2 as pdfium
 
+    from compiler import png
+
     document = pdfium.PdfDocument(pdf)
-    images = []
-    try:
+
+    def rendered() -> Iterator[Any]:
         for index in range(len(document)):
             page = document[index]
-            bitmap = page.render(scale=dpi / 72)
-            image = bitmap.to_pil()
-            out = io.BytesIO()
-            image.save(out, format="PNG", dpi=(dpi, dpi))
-            images.append(out.getvalue())
-            page.close()
+            try:
+                bitmap = page.render(scale=dpi / 72)
+                image = bitmap.to_pil()
+                # PIL converts BGR (pdfium's default) into its own memory; other
+                # formats it may share with the bitmap, freed with it
+                yield image if bitmap.mode == "BGR" else image.copy()
+            finally:
+                page.close()
+
+    try:
+        return list(png.encode_all(rendered(), dpi, threads))
     finally:
         document.close()
-    return images

@@ -16,6 +16,11 @@ changed, or the record is missing, no compiled module is used (their sources are
 imported instead) and a warning says to rebuild. ``status`` tells what is in use;
 ``clean`` removes the native modules; ``SAMIZDAT_NATIVE=0`` runs the sources.
 
+Hashing every source on every start costs time, so the record also keeps each
+source's stamp at build time (size, ``mtime_ns`` and inode, see :func:`stamp_of`):
+a source whose stamp is unchanged is taken as unchanged, and only a source whose
+stamp differs (edited, touched, copied, checked out again) is hashed and compared.
+
     samizdat native build|status|clean
 
 What code in a compiled module must do (mypyc makes its classes C types):
@@ -36,7 +41,6 @@ records and logs, and builds every deck both ways and requires the same PDFs.
 from __future__ import annotations
 
 import copyreg
-import hashlib
 import importlib.machinery
 import importlib.util
 import json
@@ -91,11 +95,25 @@ def native_of(module: str) -> Path:
 
 
 def digest(path: Path) -> str:
+    import hashlib  # here: a start whose stamps all match hashes nothing
+
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def recorded() -> dict[str, str]:
-    """The sources' digests at the last build ({} when there is none)."""
+def stamp_of(path: Path) -> list[int] | None:
+    """``[size, mtime_ns, inode]`` of ``path`` (None when it cannot be read): what
+    changes when a file is edited, touched, replaced or copied."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return [info.st_size, info.st_mtime_ns, info.st_ino]
+
+
+def recorded() -> dict[str, Any]:
+    """Each module's entry at the last build ({} when there is none): a mapping with
+    the source's ``sha256`` and ``stamp``, or (records of older builds) the digest
+    alone."""
     try:
         found = json.loads(RECORD.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -103,11 +121,25 @@ def recorded() -> dict[str, str]:
     return found if isinstance(found, dict) else {}
 
 
+def _unchanged(module: str, entry: Any) -> bool:
+    """The source of ``module`` is the one its entry was recorded from: same stamp,
+    or else the same SHA-256."""
+    source = source_of(module)
+    if isinstance(entry, dict):
+        if entry.get("stamp") is not None and entry.get("stamp") == stamp_of(source):
+            return True
+        entry = entry.get("sha256")
+    try:
+        return isinstance(entry, str) and entry == digest(source)
+    except OSError:
+        return False
+
+
 def up_to_date() -> bool:
     """Every module compiled, from the sources now beside it."""
     record = recorded()
     return set(record) == set(MODULES) and all(
-        native_of(m).exists() and record[m] == digest(source_of(m)) for m in MODULES)
+        native_of(m).exists() and _unchanged(m, record[m]) for m in MODULES)
 
 
 def stale() -> list[str]:
@@ -119,7 +151,7 @@ def stale() -> list[str]:
     record = recorded()
     if set(record) != set(MODULES):
         return present
-    return [m for m in MODULES if record[m] != digest(source_of(m))]
+    return [m for m in MODULES if not _unchanged(m, record[m])]
 
 
 class _SourcesFirst:
@@ -189,10 +221,14 @@ def clean() -> None:
 
 
 def build(jobs: int = 2) -> None:
-    """Compile :data:`MODULES` in place and record their sources' digests."""
+    """Compile :data:`MODULES` in place and record their sources' digests and stamps
+    (taken before compiling, so that a source edited meanwhile counts as changed)."""
     clean()
     root = PACKAGE.parent
-    digests = {m: digest(source_of(m)) for m in MODULES}
+    digests: dict[str, dict[str, Any]] = {}
+    for m in MODULES:
+        stamp = stamp_of(source_of(m))          # first: an edit after it changes the stamp
+        digests[m] = {"stamp": stamp, "sha256": digest(source_of(m))}
     here = Path.cwd()
     os.chdir(root)                          # mypyc names modules by their relative paths
     try:

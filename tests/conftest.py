@@ -1,4 +1,6 @@
-"""Shared fixtures: copies of the shipped content to mutate, and a CLI runner."""
+"""Shared fixtures: copies of the shipped content to mutate, the shipped content's
+models (validated once per test process: ``make test`` runs one per core), and a CLI
+runner."""
 
 from __future__ import annotations
 
@@ -20,6 +22,17 @@ REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("SAMIZDAT_CACHE", tempfile.mkdtemp(prefix="samizdat-test-cache-"))
 CARDS = REPO / "cards"
 SAJ = "azadi/campaigns/south-asian-independence-1947"
+
+
+@pytest.fixture(scope="session")
+def shipped_models() -> dict[str, Any]:
+    """Every game's model of the shipped content (validated once per test process;
+    not to be mutated)."""
+    from compiler.validate import validate
+
+    result = validate([CARDS])
+    assert result.errors == 0
+    return result.models
 
 
 @pytest.fixture

@@ -250,6 +250,7 @@ def test_stalled_spring_games(cards: Path) -> None:
     assert code == 0
 
 
+@pytest.mark.slow
 def test_azadi_simulated_analyses_of_the_shipped_campaigns() -> None:
     # the default budget: every remaining finding is justified where it stands
     code, report = lint_json(str(CARDS / "azadi"), "--error-on-warning", fast=False)
@@ -371,6 +372,7 @@ def test_azadi_order_dependence_shows_both_outcomes(cards: Path) -> None:
         found["message"]
 
 
+@pytest.mark.slow
 def test_azadi_simulated_alternate_history_plays_every_mandate() -> None:
     egy = "azadi/campaigns/egyptian-revolution-2011"
     code, report = lint_json(str(CARDS / egy), "--games", "50", "--select", "L714",

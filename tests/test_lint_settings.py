@@ -181,6 +181,7 @@ def _commands(text: str) -> list[list[str]]:
     return out
 
 
+@pytest.mark.slow
 def test_github_workflow_and_pre_commit_hook_commands_work(cards: Path,
                                                             monkeypatch: pytest.MonkeyPatch
                                                             ) -> None:

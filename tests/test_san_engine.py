@@ -278,6 +278,7 @@ def total_cards(state: SanState) -> int:
     return count
 
 
+@pytest.mark.slow
 def test_random_play_keeps_every_invariant_over_2000_seeds() -> None:
     game = SanGame(content())
     for seed in range(2000):

@@ -421,6 +421,7 @@ def conserved(state: SpringState) -> int:
     return count
 
 
+@pytest.mark.slow
 def test_random_play_keeps_every_invariant_over_2000_seeds() -> None:
     for seed in range(2000):
         play_checked(seed)

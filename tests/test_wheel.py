@@ -15,6 +15,8 @@ import pytest
 
 from tests.conftest import CARDS, REPO, SAJ
 
+pytestmark = pytest.mark.slow   # builds a wheel and a virtual environment
+
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
