@@ -8,18 +8,22 @@ package) or a file inside either.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.paths import cards_root
+from compiler.safe_read import UnreadableFile, os_reason, read_file
 from compiler.yaml_loader import load_yaml
-from rules_engine.core.diagnostics import Diagnostic, Location, error
+from rules_engine.core.diagnostics import Diagnostic, Location, error, warning
 from rules_engine.games import GAME_IDS
 
 GAME_FILE = "game.yaml"
 CAMPAIGN_FILE = "campaign.yaml"
 YAML_SUFFIXES = (".yaml", ".yml")
+MAX_FOLDER_DEPTH = 32   # folders below a content folder that are searched for YAML files
 
 
 @dataclass
@@ -41,27 +45,57 @@ def display(path: Path) -> str:
         return absolute.as_posix()
 
 
-def _read_section_value(path: Path, section: str, key: str) -> str | None:
+def _present(path: Path) -> bool:
+    """Whether anything (a file, a FIFO, a link to nothing...) has this name: a
+    ``game.yaml`` that is not a readable file must be reported, not passed over."""
+    return os.path.lexists(path)
+
+
+def _read_section_value(path: Path, section: str, key: str
+                        ) -> tuple[str | None, list[Diagnostic]]:
+    shown = display(path)
     try:
-        doc, _ = load_yaml(path.read_bytes(), display(path))
-    except OSError:
-        return None
+        raw = read_file(path)
+    except UnreadableFile as exc:
+        return None, [exc.diagnostic(Location(shown, 1, 1))]
+    doc, found = load_yaml(raw, shown)
     data = doc.data if doc else None
     if isinstance(data, dict) and isinstance(data.get(section), dict):
         value = data[section].get(key)
-        return value if isinstance(value, str) else None
-    return None
+        return (value if isinstance(value, str) else None), found
+    return None, found
 
 
 def _game_id(game_dir: Path) -> str:
-    found = _read_section_value(game_dir / GAME_FILE, "game", "id")
+    found, _ = _read_section_value(game_dir / GAME_FILE, "game", "id")
     return found if found in GAME_IDS else game_dir.name
 
 
 def _content_folder(path: Path) -> Path | None:
     for folder in [path, *path.parents]:
-        if (folder / CAMPAIGN_FILE).is_file() or (folder / GAME_FILE).is_file():
+        if _present(folder / CAMPAIGN_FILE) or _present(folder / GAME_FILE):
             return folder
+    return None
+
+
+def _subfolders(folder: Path, diags: list[Diagnostic]) -> list[Path]:
+    """The folders directly in ``folder`` (sorted); F211 when it cannot be listed."""
+    try:
+        with os.scandir(folder) as listing:
+            names = sorted(e.name for e in listing if not e.name.startswith("."))
+    except OSError as exc:
+        diags.append(error("F211", f"cannot list this folder: {os_reason(exc)}; nothing in "
+                           "it is read", Location(display(folder))))
+        return []
+    return [folder / name for name in names if (folder / name).is_dir()]
+
+
+def _bad_argument(raw: Path) -> Diagnostic | None:
+    """A path no file system can hold (NUL), reported instead of raising ValueError."""
+    if "\0" in str(raw):
+        shown = str(raw).replace("\0", "\\0")
+        return error("F203", f"the path {shown!r} holds a NUL character, which no file "
+                     "name can hold", Location(display(Path(shown))))
     return None
 
 
@@ -79,11 +113,15 @@ def resolve(paths: list[Path]) -> tuple[list[Target], list[Diagnostic]]:
             target.campaign_dirs.append(campaign)
 
     for raw in paths:
+        bad = _bad_argument(raw)
+        if bad is not None:
+            diags.append(bad)
+            continue
         path = raw if raw.is_dir() else raw.parent
         folder = _content_folder(path) if raw.is_file() or (
-            (path / GAME_FILE).is_file() or (path / CAMPAIGN_FILE).is_file()) else None
+            _present(path / GAME_FILE) or _present(path / CAMPAIGN_FILE)) else None
         if folder is None and raw.is_dir():
-            games = sorted(p for p in raw.iterdir() if (p / GAME_FILE).is_file())
+            games = [p for p in _subfolders(raw, diags) if _present(p / GAME_FILE)]
             if games:
                 for game_dir in games:
                     add(game_dir, None)
@@ -93,35 +131,135 @@ def resolve(paths: list[Path]) -> tuple[list[Target], list[Diagnostic]]:
                                "with game.yaml or a campaign folder with campaign.yaml",
                                Location(display(raw))))
             continue
-        if (folder / GAME_FILE).is_file():
+        if _present(folder / GAME_FILE):
             add(folder, None)
             continue
-        game = _read_section_value(folder / CAMPAIGN_FILE, "campaign", "game")
-        if game not in GAME_IDS:
+        game, found = _read_section_value(folder / CAMPAIGN_FILE, "campaign", "game")
+        if game not in GAME_IDS:   # unreadable or broken campaign.yaml: say why first
             where = Location(display(folder / CAMPAIGN_FILE), 1, 1)
-            diags.append(error("F206", f"campaign.yaml names game {game!r}; known games: "
-                               f"{', '.join(GAME_IDS)}", where))
+            diags += found or [error("F206", f"campaign.yaml names game {game!r}; known "
+                                     f"games: {', '.join(GAME_IDS)}", where)]
             continue
-        local = next((p for p in folder.parents if (p / GAME_FILE).is_file()), None)
+        local = next((p for p in folder.parents if _present(p / GAME_FILE)), None)
         add(local or cards_root() / game, folder)
     for target in targets.values():
         if target.all_campaigns:
-            folders = (target.game_dir / "campaigns").glob("*")
-            target.campaign_dirs = sorted(p for p in folders if (p / CAMPAIGN_FILE).is_file())
+            folders = _subfolders(target.game_dir / "campaigns", diags) \
+                if (target.game_dir / "campaigns").is_dir() else []
+            target.campaign_dirs = [p for p in folders if _present(p / CAMPAIGN_FILE)]
     ordered = sorted(targets.values(), key=lambda t: (t.game, str(t.game_dir)))
     return ordered, diags
 
 
-def content_files(folder: Path, exclude: Path | None = None) -> list[Path]:
-    """The YAML files under ``folder`` (sorted), skipping ``exclude`` and hidden folders."""
-    found = []
-    for path in folder.rglob("*"):
-        if path.suffix not in YAML_SUFFIXES or not path.is_file():
+@dataclass
+class FoundFiles:
+    """What a walk of a content folder found: YAML files, and problems on the way."""
+
+    files: list[Path] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def _is_yaml_name(name: str) -> bool:
+    return name.endswith(YAML_SUFFIXES)
+
+
+def _link_problem(path: Path, exc: OSError) -> Diagnostic | None:
+    """The diagnostic for a link ``os.stat`` cannot follow (None: not content-like)."""
+    name = path.name
+    if not (_is_yaml_name(name) or "." not in name):   # art and other files: not ours
+        return None
+    where = Location(display(path))
+    if exc.errno == errno.ELOOP:
+        return error("F210", "this symbolic link leads back to itself and is not read", where)
+    if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+        target = _link_target(path)
+        return warning("F209", f"this symbolic link leads to nothing ({target}) and is "
+                       "skipped", where)
+    return error("Y115", f"cannot read it: {os_reason(exc)}", where)
+
+
+def _link_target(path: Path) -> str:
+    try:
+        return os.readlink(path)
+    except OSError:
+        return "?"
+
+
+def _inside(path: Path, root: str) -> bool:
+    real = os.path.realpath(path)
+    return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def content_files(folder: Path, exclude: Path | None = None,
+                  max_depth: int = MAX_FOLDER_DEPTH) -> FoundFiles:
+    """The YAML files under ``folder`` (sorted), skipping ``exclude`` and hidden names.
+
+    The walk is iterative and bounded: folders deeper than ``max_depth`` are reported
+    (F208) and not entered. Linked folders are followed if they stay inside ``folder``
+    (F204 if not), and once: a link back to a folder on the way is F210, a folder
+    reached twice is read once. Folders that cannot be listed are F211; links to nothing
+    are F209 warnings. A YAML-named entry that is not a regular file (a FIFO, a device)
+    is listed all the same, so that reading it reports it (Y114).
+    """
+    found = FoundFiles()
+    try:
+        top = os.stat(folder)
+    except (OSError, ValueError) as exc:
+        reason = os_reason(exc) if isinstance(exc, OSError) else "its name holds NUL"
+        found.diagnostics.append(error("F211", f"cannot list this folder: {reason}",
+                                       Location(display(folder))))
+        return found
+    pending: list[tuple[Path, int, frozenset[tuple[int, int]]]] = [
+        (folder, 0, frozenset({(top.st_dev, top.st_ino)}))]
+    seen = {(top.st_dev, top.st_ino)}   # each folder is read once, however it is reached
+    inside = os.path.realpath(folder)
+    while pending:
+        current, depth, above = pending.pop()
+        try:
+            with os.scandir(current) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError as exc:
+            found.diagnostics.append(error("F211", f"cannot list this folder: "
+                                           f"{os_reason(exc)}; nothing in it is read",
+                                           Location(display(current))))
             continue
-        rel = path.relative_to(folder)
-        if any(part.startswith(".") for part in rel.parts):
-            continue
-        if exclude is not None and path.is_relative_to(exclude):
-            continue
-        found.append(path)
-    return sorted(found)
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = current / entry.name
+            if exclude is not None and path.is_relative_to(exclude):
+                continue
+            try:
+                info = os.stat(path)
+            except OSError as exc:
+                problem = _link_problem(path, exc) if entry.is_symlink() else error(
+                    "Y115", f"cannot read it: {os_reason(exc)}", Location(display(path)))
+                if problem is not None:
+                    found.diagnostics.append(problem)
+                continue
+            if not stat.S_ISDIR(info.st_mode):
+                if _is_yaml_name(entry.name):
+                    found.files.append(path)
+                continue
+            if entry.is_symlink() and not _inside(path, inside):
+                found.diagnostics.append(error(
+                    "F204", "this linked folder leads outside the content folder and is not "
+                    "read", Location(display(path))))
+                continue
+            key = (info.st_dev, info.st_ino)
+            if key in above:
+                found.diagnostics.append(error(
+                    "F210", "this linked folder contains itself (it leads back to a folder "
+                    "above it) and is not read again", Location(display(path))))
+                continue
+            if key in seen:
+                continue
+            if depth + 1 > max_depth:
+                found.diagnostics.append(error(
+                    "F208", f"folders are nested more than {max_depth} deep here; nothing "
+                    "below this folder is read", Location(display(path))))
+                continue
+            seen.add(key)
+            pending.append((path, depth + 1, above | {key}))
+    found.files.sort()
+    return found

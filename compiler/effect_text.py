@@ -24,6 +24,7 @@ from jinja2.exceptions import UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 
 from compiler.paths import templates_root
+from compiler.safe_read import UnreadableFile, read_file
 from compiler.yaml_loader import load_yaml
 from rules_engine.core.effects import Ability, Action, Effect, FrozenMap, Listener, Rule, thaw
 
@@ -324,7 +325,11 @@ class Phrasebook:
 
 def _load(game: str) -> Mapping[str, Any]:
     path = templates_root() / game / "phrases.yaml"
-    doc, problems = load_yaml(path.read_bytes(), str(path))
+    try:
+        raw = read_file(path)
+    except UnreadableFile as exc:
+        raise ValueError(f"{path}: {exc.reason}") from exc
+    doc, problems = load_yaml(raw, str(path))
     if doc is None or not isinstance(doc.data, Mapping):
         found = f": {problems[0].message}" if problems else ""
         raise ValueError(f"{path} is not a mapping of phrase sections{found}")

@@ -5,14 +5,17 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from compiler import __version__
 from compiler.faces import CardFace
 from compiler.layouts import LayoutLibrary
 from compiler.paths import templates_root
+from compiler.safe_read import UnreadableFile, read_file
 from rules_engine.core.diagnostics import Diagnostic, Location, error
 
 Rendered = dict[str, tuple[bytes, str, int, int]]
@@ -30,15 +33,24 @@ class ExtraJob:
     cards: int = 0
 
 
+def _file_bytes(path: Path) -> bytes:
+    """What a file adds to the job's key: its bytes, or why it cannot be read (the job
+    then runs, and reading it there reports the problem)."""
+    try:
+        return read_file(path)
+    except UnreadableFile as exc:
+        return f"unreadable {exc.code}: {exc.reason}".encode()
+
+
 def _files_digest(game: str) -> bytes:
     digest = hashlib.sha256()
     root = templates_root()
     for folder in (root / game / "mats", root / "common" / "mats"):
         for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-            digest.update(path.name.encode() + path.read_bytes())
+            digest.update(path.name.encode() + _file_bytes(path))
     rules = root / game / "rules.yaml"
-    if rules.is_file():
-        digest.update(rules.read_bytes())
+    if os.path.lexists(rules):
+        digest.update(_file_bytes(rules))
     return digest.digest()
 
 

@@ -14,6 +14,7 @@ Card sizes are named (``poker``...) and chosen per card type by the game manifes
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 from compiler import schema_check
 from compiler.discover import display
 from compiler.paths import templates_root
+from compiler.safe_read import UnreadableFile, read_file
 from compiler.yaml_loader import load_yaml
 from rules_engine.core.diagnostics import Diagnostic, Location, error
 
@@ -34,6 +36,8 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 }
 
 _NOWHERE = Location("")   # regions compared for drawing, not for where they were read
+MAX_EXTENDS = 32   # layouts in one `extends:` chain (the shipped ones use 3 at most)
+
 _REGION_DEFAULTS: dict[str, Any] = {
     "kind": "text", "font": "sans", "size": 8.0, "min_size": 6.0, "leading": 1.2,
     "colour": "#1a1a1a", "fill": None, "stroke": None, "stroke_width": 0.5, "radius": 0.0,
@@ -117,7 +121,7 @@ class LayoutLibrary:
     def _path(self, name: str) -> Path | None:
         for folder in self.folders:
             path = folder / f"{name}.yaml"
-            if path.is_file():
+            if os.path.lexists(path):   # a FIFO or a broken link is reported, not skipped
                 return path
         return None
 
@@ -127,55 +131,90 @@ class LayoutLibrary:
         found = None
         path = self._path(name)
         if path is not None:
-            doc, diags = load_yaml(path.read_bytes(), display(path))
-            self.diagnostics += diags
-            if doc is not None:
-                data = doc.data if isinstance(doc.data, dict) else {}
-                if "layout" not in data or set(data) != {"layout"}:
-                    self.diagnostics.append(error("F202", "a layout file holds one section, "
-                                                  "`layout:`", doc.locate(())))
-                else:
-                    problems = schema_check.check(doc, ("layout",), data["layout"],
-                                                  "common/layout")
-                    self.diagnostics += problems
-                    if not problems:
-                        found = (data["layout"], doc)
+            found = self._read(path)
         self._raw[name] = found
         return found
 
+    def _read(self, path: Path) -> tuple[dict[str, Any], Any] | None:
+        shown = display(path)
+        try:
+            raw = read_file(path)
+        except UnreadableFile as exc:
+            self.diagnostics.append(exc.diagnostic(Location(shown, 1, 1)))
+            return None
+        doc, diags = load_yaml(raw, shown)
+        self.diagnostics += diags
+        if doc is None:
+            return None
+        data = doc.data if isinstance(doc.data, dict) else {}
+        if "layout" not in data or set(data) != {"layout"}:
+            self.diagnostics.append(error("F202", "a layout file holds one section, "
+                                          "`layout:`", doc.locate(())))
+            return None
+        problems = schema_check.check(doc, ("layout",), data["layout"], "common/layout")
+        self.diagnostics += problems
+        return None if problems else (data["layout"], doc)
+
     def get(self, name: str, wanted_at: Location | None = None) -> Layout | None:
         """The resolved layout ``name``; None (with a diagnostic) if it cannot be had."""
-        if name in self._resolved:
-            return self._resolved[name]
-        layout = self._resolve(name, [], wanted_at)
-        self._resolved[name] = layout
-        return layout
+        if name not in self._resolved:
+            self._resolved[name] = self._resolve(name, wanted_at)
+        return self._resolved[name]
 
-    def _resolve(self, name: str, chain: list[str], wanted_at: Location | None
-                 ) -> Layout | None:
-        loaded = self._load(name)
-        if loaded is None:
-            if self._path(name) is None:
-                where = wanted_at or Location(display(self.folders[0]))
+    def _chain(self, name: str, wanted_at: Location | None
+               ) -> tuple[list[tuple[str, dict[str, Any], Any]], Layout | None] | None:
+        """The layouts from ``name`` up its ``extends:`` links (nearest first), and the
+        already-resolved layout the chain ends on (None: it ends on a root layout).
+        None, with a diagnostic, when a link is missing, loops or goes too deep."""
+        chain: list[tuple[str, dict[str, Any], Any]] = []
+        current, at = name, wanted_at
+        while current not in self._resolved:
+            loaded = self._load(current)
+            if loaded is None:
+                if self._path(current) is None:
+                    where = at or Location(display(self.folders[0]))
+                    self.diagnostics.append(error(
+                        "B605", f"no layout {current!r} (looked for {current}.yaml in "
+                        f"{', '.join(display(f) for f in self.folders)})", where))
+                return None
+            data, doc = loaded
+            names = [link[0] for link in chain]
+            if current in names:
                 self.diagnostics.append(error(
-                    "B605", f"no layout {name!r} (looked for {name}.yaml in "
-                    f"{', '.join(display(f) for f in self.folders)})", where))
+                    "B606", f"layout {current!r} extends itself through "
+                    f"{' -> '.join([*names[names.index(current):], current])}",
+                    doc.locate(("layout", "extends"))))
+                return None
+            if len(chain) == MAX_EXTENDS:
+                self.diagnostics.append(error(
+                    "B606", f"layout {name!r} extends more than {MAX_EXTENDS} layouts "
+                    f"deep (through {chain[-1][0]!r})", at or doc.locate(("layout",))))
+                return None
+            chain.append((current, data, doc))
+            if "extends" not in data:
+                return chain, None
+            current, at = str(data["extends"]), doc.locate(("layout", "extends"))
+        parent = self._resolved[current]
+        return (chain, parent) if parent is not None else None
+
+    def _resolve(self, name: str, wanted_at: Location | None) -> Layout | None:
+        found = self._chain(name, wanted_at)
+        if found is None:
             return None
-        data, doc = loaded
-        if name in chain:
-            self.diagnostics.append(error("B606", f"layout {name!r} extends itself through "
-                                          f"{' -> '.join([*chain, name])}",
-                                          doc.locate(("layout", "extends"))))
-            return None
+        chain, parent = found
+        for link_name, data, doc in reversed(chain):
+            parent = self._merge(link_name, data, doc, parent)
+            self._resolved.setdefault(link_name, parent)
+        return parent
+
+    def _merge(self, name: str, data: dict[str, Any], doc: Any, parent: Layout | None
+               ) -> Layout:
+        """Layout ``name`` (its file's ``data``) applied over its resolved ``parent``."""
         regions: dict[str, dict[str, Any]] = {}
         background = None
         size = (float(data["size"]["width"]), float(data["size"]["height"])) \
             if "size" in data else None
-        if "extends" in data:
-            parent = self._resolve(data["extends"], [*chain, name],
-                                   doc.locate(("layout", "extends")))
-            if parent is None:
-                return None
+        if parent is not None:
             background = parent.background
             size = size or parent.size
             for r in parent.regions:

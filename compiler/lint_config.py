@@ -32,11 +32,14 @@ from pathlib import Path
 from typing import Any
 
 from compiler.discover import display
+from compiler.safe_read import UnreadableFile, read_file, read_text
 from rules_engine.core.diagnostics import Diagnostic, Location, error
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 CONFIG_NAMES = ("samizdat.toml", "pyproject.toml")
 BASELINE_VERSION = 1
+MAX_SETTINGS_BYTES = 2 * 1024 * 1024    # a settings file (or the pyproject.toml holding it)
+MAX_BASELINE_BYTES = 64 * 1024 * 1024   # room for some 200,000 accepted findings
 
 
 @dataclass(frozen=True)
@@ -71,13 +74,22 @@ class ConfigProblem(Exception):
 
 
 def find_config(start: Path) -> Path | None:
-    """The nearest settings file from ``start`` upwards."""
+    """The nearest settings file from ``start`` upwards.
+
+    A ``samizdat.toml`` that is there but cannot be read (a FIFO, a device, a link to
+    nothing) is returned all the same, so that :func:`load_config` reports it; so is a
+    ``pyproject.toml`` that cannot be read."""
     for folder in [start, *start.parents]:
         for name in CONFIG_NAMES:
             candidate = folder / name
-            if not candidate.is_file():
+            if not os.path.lexists(candidate):
                 continue
-            if name == "samizdat.toml" or b"[tool.samizdat" in candidate.read_bytes():
+            if name == "samizdat.toml":
+                return candidate
+            try:
+                if b"[tool.samizdat" in read_file(candidate, MAX_SETTINGS_BYTES):
+                    return candidate
+            except UnreadableFile:
                 return candidate
     return None
 
@@ -92,9 +104,14 @@ def _codes(value: Any, key: str, where: Location) -> tuple[str, ...]:
 def load_config(path: Path) -> LintConfig:
     """Read ``path``; a file that cannot be used raises ConfigProblem (code C101)."""
     where = Location(display(path))
+    if not os.path.lexists(path):
+        raise ConfigProblem(error("C101", "cannot read the settings file: there is no such "
+                                  "file", where))
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
+        data = tomllib.loads(read_text(path, MAX_SETTINGS_BYTES))
+    except UnreadableFile as exc:
+        raise ConfigProblem(exc.diagnostic(where)) from exc
+    except UnicodeDecodeError as exc:
         raise ConfigProblem(error("C101", f"cannot read the settings file: {exc}", where)) \
             from exc
     except tomllib.TOMLDecodeError as exc:
@@ -137,11 +154,13 @@ def fingerprint(d: Diagnostic) -> tuple[str, str, str]:
 def read_baseline(path: Path) -> Counter[tuple[str, str, str]]:
     """The findings a baseline accepts; raises ConfigProblem (code C102) if unusable."""
     where = Location(display(path))
+    if not os.path.lexists(path):
+        raise ConfigProblem(error("C102", "cannot read the baseline: No such file or "
+                                  "directory", where))
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigProblem(error("C102", f"cannot read the baseline: {exc.strerror}", where)) \
-            from exc
+        data = json.loads(read_text(path, MAX_BASELINE_BYTES))
+    except UnreadableFile as exc:
+        raise ConfigProblem(exc.diagnostic(where)) from exc
     except json.JSONDecodeError as exc:
         raise ConfigProblem(error("C102", f"the baseline is not JSON: {exc.msg}",
                                   Location(where.file, exc.lineno, exc.colno))) from exc

@@ -7,6 +7,7 @@ effects, so when a card changes its entry changes with it.
 from __future__ import annotations
 
 import io
+import os
 from ast import literal_eval
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from compiler import fonts, icon_images, markup, richtext, tables
 from compiler.faces import CardFace
 from compiler.paths import templates_root
+from compiler.safe_read import UnreadableFile, read_file
 from compiler.yaml_loader import load_yaml
 from rules_engine.core.diagnostics import Diagnostic, Location, error
 
@@ -58,10 +60,14 @@ def load_rules(game: str, root: Path | None = None
     from compiler.discover import display
 
     path = (root or templates_root()) / game / "rules.yaml"
-    if not path.is_file():
+    if not os.path.lexists(path):
         return None, [error("B610", f"no rules data for {game} ({display(path)})",
                             Location(display(path)))]
-    doc, diags = load_yaml(path.read_bytes(), display(path))
+    try:
+        raw = read_file(path)
+    except UnreadableFile as exc:
+        return None, [exc.diagnostic(Location(display(path), 1, 1))]
+    doc, diags = load_yaml(raw, display(path))
     if doc is None:
         return None, diags
     diags += schema_check.check(doc, (), doc.data, "common/rules")

@@ -12,6 +12,7 @@ from typing import Any
 
 from compiler import counts, schema_check
 from compiler.discover import CAMPAIGN_FILE, GAME_FILE, Target, content_files, display, resolve
+from compiler.safe_read import UnreadableFile, read_file
 from compiler.yaml_loader import DEFAULT_LIMITS, LoadLimits, load_yaml
 from rules_engine.core.content import CampaignContent, ContentSet, GamePlugin, Item
 from rules_engine.core.diagnostics import Diagnostic, Location, error, quoted, warning
@@ -125,7 +126,9 @@ def _check_counts(plugin: GamePlugin, manifest: Item, base: _Loaded,
 def _load_folder(plugin: GamePlugin, folder: Path, exclude: Path | None, in_campaign: bool,
                  limits: LoadLimits, result: ValidationResult) -> _Loaded:
     loaded = _Loaded()
-    files = content_files(folder, exclude)
+    walked = content_files(folder, exclude)
+    result.diagnostics += walked.diagnostics
+    files = walked.files
     if len(files) > limits.max_files:
         result.diagnostics.append(error("Y113", f"{len(files)} YAML files; the limit is "
                                         f"{limits.max_files}", Location(display(folder))))
@@ -137,7 +140,11 @@ def _load_folder(plugin: GamePlugin, folder: Path, exclude: Path | None, in_camp
             result.diagnostics.append(error("F204", "this file links outside the content folder "
                                             "and is not read", Location(shown)))
             continue
-        raw = path.read_bytes()
+        try:
+            raw = read_file(path, limits.max_file_bytes)
+        except UnreadableFile as exc:
+            result.diagnostics.append(exc.diagnostic(Location(shown, 1, 1)))
+            continue
         result.files += 1
         doc, found = load_yaml(raw, shown, limits)
         result.diagnostics += found

@@ -54,6 +54,16 @@ _CODES: tuple[Code, ...] = (
          "Define the anchor (&name) before using the alias (*name)."),
     Code("Y113", "too-many-files", "A content folder holds more files than allowed.",
          "At most 2,000 YAML files are read from one content folder."),
+    Code("Y114", "not-a-regular-file", "A file to read is not a plain file.",
+         "Content, layouts, rules data, phrases, settings and baselines are read only from "
+         "regular files. A named pipe, a device such as /dev/zero, a socket, a folder or a "
+         "file of the kernel's pseudo file systems (/proc, /sys) could block a run or feed it "
+         "without end, so it is refused before it is opened. Replace it (or the link to it) "
+         "with an ordinary file."),
+    Code("Y115", "unreadable-file", "A file samizdat needs cannot be read.",
+         "The message gives the reason: permission denied, a symbolic link that leads to "
+         "nothing or back to itself, a name the file system cannot hold, or a file that "
+         "changed while it was opened. Fix the file or its permissions and run again."),
     Code("F201", "not-a-mapping", "A content file is not a mapping of sections.",
          "The top level of a content file maps section names (for example "
          "`tyranny_cards:`) to their items."),
@@ -69,6 +79,21 @@ _CODES: tuple[Code, ...] = (
          "The `game:` field of campaign.yaml must name a game with a folder under cards/."),
     Code("F207", "section-shape", "A section does not hold what it should.",
          "List sections hold a sequence of items; `game:` and `campaign:` hold one mapping."),
+    Code("F208", "folder-too-deep", "Content folders are nested deeper than allowed.",
+         "Folders inside a content folder are searched for YAML files down to 32 levels; "
+         "deeper ones are not read. Flatten the folder tree."),
+    Code("F209", "broken-link", "A symbolic link in a content folder leads to nothing.",
+         "A link named like a content file (or a linked folder) whose target does not "
+         "exist is skipped, with this warning so that the missing content is noticed. "
+         "Remove the link or restore what it points at."),
+    Code("F210", "link-loop", "A symbolic link in a content folder leads back to itself.",
+         "A link whose target is itself, directly or through other links, or a linked "
+         "folder that contains one of its own parents, cannot be followed. Nothing under it "
+         "is read. Remove the link."),
+    Code("F211", "unreadable-folder", "A folder of content cannot be listed.",
+         "samizdat was denied (or failed) listing a folder inside the content, so the "
+         "files in it are not read and the content is incomplete. Fix the folder's "
+         "permissions."),
     Code("F290", "more-in-file", "A file has more diagnostics than are shown one by one.",
          "Every report (text, json, github, sarif) shows at most 100 diagnostics per file, "
          "then this one, at the first diagnostic left out, saying how many more there are "
