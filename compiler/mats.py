@@ -13,7 +13,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler import fonts, forms, richtext, tiling
+from compiler import fonts, forms, glyphs, richtext, tiling
 from compiler.layouts import Layout, LayoutLibrary, Region
 from compiler.mat_data import SOURCES, Cell
 from compiler.render_card import MM, PreparedSide, draw_side, prepare
@@ -63,6 +63,7 @@ def prepare_mats(game: str, model: Any, library: LayoutLibrary
                        layout.location, f"mat {name}", "mat")
         diags += side.diagnostics
         diags += _check_cells(layout, cells)
+        diags += _check_glyphs(layout, cells)
         mats.append(PreparedMat(name, layout.title, side, cells))
     return mats, diags
 
@@ -94,6 +95,26 @@ def _check_cells(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnosti
                     f"{region.name!r} by {fit.overflow_mm:.1f} mm", region.location,
                     related=[Related(layout.location, f"mat {layout.name}")]))
                 break
+    return diags
+
+
+def _check_glyphs(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnostic]:
+    """B613 for cell and ring labels (from the game's data) that their fonts cannot
+    draw, at the region: cells are set as card text in the region's font, ring
+    segments in sans bold with a sans line below (see :func:`_draw_ring`)."""
+    diags = []
+    for region in layout.regions:
+        for cell in cells.get(region.name, []):
+            if region.kind == "cells":
+                found = list(glyphs.undrawable_markup(_cell_text(cell), region.font))
+            else:
+                found = [(font, glyphs.undrawable(text, font)) for font, text in (
+                    (fonts.pdf_name("sans-bold"), cell.label),
+                    (fonts.pdf_name("sans"), cell.sub[:14]))]
+            diags += [glyphs.diagnostic(f"mat {layout.name}",
+                                        f"{region.kind} {cell.label!r} of region "
+                                        f"{region.name!r}", font, chars, region.location)
+                      for font, chars in found if chars]
     return diags
 
 
