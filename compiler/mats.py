@@ -13,7 +13,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler import fonts, forms, glyphs, richtext, tiling
+from compiler import fonts, forms, glyphs, markup, richtext, tiling
 from compiler.layouts import Layout, LayoutLibrary, Region
 from compiler.mat_data import SOURCES, Cell
 from compiler.render_card import MM, PreparedSide, draw_side, prepare
@@ -99,23 +99,27 @@ def _check_cells(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnosti
 
 
 def _check_glyphs(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnostic]:
-    """B613 for cell and ring labels (from the game's data) that their fonts cannot
-    draw, at the region: cells are set as card text in the region's font, ring
-    segments in sans bold with a sans line below (see :func:`_draw_ring`)."""
-    diags = []
+    """B613 for cell and ring texts (from the game's data) that their fonts cannot
+    draw, once per region, text and font, at the region: cells are set as card text in
+    the region's font, ring segments in sans bold with a sans line below (see
+    :func:`_draw_ring`)."""
+    found: dict[tuple[str, str, str], tuple[str, ...]] = {}
     for region in layout.regions:
         for cell in cells.get(region.name, []):
             if region.kind == "cells":
-                found = list(glyphs.undrawable_markup(_cell_text(cell), region.font))
+                text = _cell_text(cell)
+                for font, chars in glyphs.undrawable_markup(text, region.font):
+                    found[(region.name, markup.plain(text).replace("\n", " "), font)] = chars
             else:
-                found = [(font, glyphs.undrawable(text, font)) for font, text in (
-                    (fonts.pdf_name("sans-bold"), cell.label),
-                    (fonts.pdf_name("sans"), cell.sub[:14]))]
-            diags += [glyphs.diagnostic(f"mat {layout.name}",
-                                        f"{region.kind} {cell.label!r} of region "
-                                        f"{region.name!r}", font, chars, region.location)
-                      for font, chars in found if chars]
-    return diags
+                for font, text in ((fonts.pdf_name("sans-bold"), cell.label),
+                                   (fonts.pdf_name("sans"), cell.sub[:14])):
+                    chars = glyphs.undrawable(text, font)
+                    if chars:
+                        found[(region.name, text, font)] = chars
+    regions = {region.name: region for region in layout.regions}
+    return [glyphs.diagnostic(f"mat {layout.name}", f"region {name!r} text {text!r}", font,
+                              chars, regions[name].location)
+            for (name, text, font), chars in found.items()]
 
 
 def _cell_text(cell: Cell) -> str:
