@@ -22,15 +22,24 @@ from rules_engine.core.diagnostics import Location
 from rules_engine.core.source import NodePath, SourceDocument
 
 
-@lru_cache(maxsize=32)
 def _document(file: str) -> tuple[SourceDocument, dict[tuple[int, int], NodePath]] | None:
-    """The file's document and, per position, the shortest path written there."""
-    path = Path(file)
+    """The file's document and, per position, the shortest path written there (None
+    when it is not a regular file within the loader's size limit, or does not load)."""
     try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode) or info.st_size > DEFAULT_LIMITS.max_file_bytes:
-            return None
-        raw = path.read_bytes()
+        info = Path(file).stat()
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode) or info.st_size > DEFAULT_LIMITS.max_file_bytes:
+        return None
+    return _load(file, info.st_mtime_ns, info.st_size)
+
+
+@lru_cache(maxsize=32)
+def _load(file: str, mtime_ns: int, size: int
+          ) -> tuple[SourceDocument, dict[tuple[int, int], NodePath]] | None:
+    """:func:`_document`'s work, once per file version (its time and size)."""
+    try:
+        raw = Path(file).read_bytes()
     except OSError:
         return None
     doc, _ = load_yaml(raw, file)

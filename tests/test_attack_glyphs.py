@@ -162,3 +162,28 @@ def test_mat_text_from_content_is_checked(cards: Path, tmp_path: Path) -> None:
         ("B613", "spring/mats/board.yaml", line_of(board, "kind: ring"), 12)]
     assert not out.exists()
     assert _tree_digest(tmp_path, out) == before
+
+
+def test_locating_the_field_never_blocks_or_guesses(tmp_path: Path) -> None:
+    """The card's file is read again to find the field: a FIFO (which would block a
+    read) or a vanished file leaves the card's own location; a real file gives the
+    string holding the characters, preferring the face's field name."""
+    import os
+
+    from compiler.text_source import locate_text
+    from rules_engine.core.diagnostics import Location
+
+    fifo = tmp_path / "cards.yaml"
+    os.mkfifo(fifo)
+    card = Location(str(fifo), 2, 5)
+    assert locate_text(card, [CJK[0]], "title") == card
+    gone = Location(str(tmp_path / "gone.yaml"), 2, 5)
+    assert locate_text(gone, [CJK[0]], "title") == gone
+    real = tmp_path / "real.yaml"
+    real.write_text(f"cards:\n  - id: a\n    flavor: {CJK}\n    title: {CJK}\n"
+                    "  - id: b\n    title: plain\n", encoding="utf-8")
+    first = Location(str(real), 2, 5)
+    assert locate_text(first, [CJK[0]], "title") == Location(str(real), 4, 12)
+    assert locate_text(first, [CJK[0]], "effects") == Location(str(real), 3, 13)
+    second = Location(str(real), 5, 5)
+    assert locate_text(second, [CJK[0]], "title") == second
