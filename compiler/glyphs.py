@@ -62,13 +62,22 @@ def undrawable(text: str, font: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=8192)
+@cache
+def _family_ascii_complete(role: str) -> bool:
+    return all(_ascii_complete(fonts.pdf_name(face)) for face in fonts.FAMILIES[role])
+
+
 def undrawable_markup(markup: str, role: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """For card-text ``markup`` set in font ``role``: per face a run is drawn in, the
-    characters that face cannot draw (see :func:`undrawable`); empty when all print."""
-    if markup.isascii() and _CONTROL.search(markup) is None and all(
-            _ascii_complete(fonts.pdf_name(face)) for face in fonts.FAMILIES[role]):
+    characters that face cannot draw (see :func:`undrawable`); empty when all print.
+    ASCII without control characters is answered at once (most card text)."""
+    if markup.isascii() and _CONTROL.search(markup) is None and _family_ascii_complete(role):
         return ()
+    return _undrawable_markup(markup, role)
+
+
+@lru_cache(maxsize=4096)
+def _undrawable_markup(markup: str, role: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     per_font: dict[str, dict[str, None]] = {}
     for paragraph in richtext.parse(markup):
         for word in paragraph:
