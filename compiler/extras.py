@@ -70,7 +70,13 @@ def extra_job(game: str, model: Any, faces: list[CardFace], paper: str,
 def build_extras(game: str, model: Any, faces: list[CardFace], paper: str
                  ) -> tuple[list[Diagnostic], Rendered]:
     from compiler.mats import mat_pdf, prepare_mats
-    from compiler.reference import aid_pdf, load_rules, reference_html, reference_pdf
+    from compiler.reference import (
+        aid_pdf,
+        card_index_problems,
+        load_rules,
+        reference_html,
+        reference_pdf,
+    )
 
     diags: list[Diagnostic] = []
     files: Rendered = {}
@@ -83,6 +89,7 @@ def build_extras(game: str, model: Any, faces: list[CardFace], paper: str
     rules, found = load_rules(game)
     diags += found
     if rules is not None:
+        diags += card_index_problems(faces)
         pdf, pages = reference_pdf(rules, model, faces)
         files[f"{game}-rules.pdf"] = (pdf, "rules", pages, 0)
         files[f"{game}-rules.html"] = (reference_html(rules, model, faces), "rules", 1, 0)

@@ -66,6 +66,26 @@ def register() -> None:
                                       boldItalic=pdf_name(both))
 
 
+@cache
+def covered(font_name: str) -> frozenset[int]:
+    """The code points the registered font ``font_name`` has a glyph for (its character
+    map, which :mod:`compiler.font_cache` keeps with the other parsed metrics), worked
+    out once per process and font."""
+    register()
+    char_to_glyph: dict[int, int] = pdfmetrics.getFont(font_name).face.charToGlyph
+    return frozenset(code for code, glyph in char_to_glyph.items() if glyph)
+
+
+@cache
+def display_name(font_name: str) -> str:
+    """The full name the font file gives itself, e.g. ``DejaVu Sans Condensed Bold``."""
+    register()
+    full: object = getattr(pdfmetrics.getFont(font_name).face, "fullName", b"")
+    if isinstance(full, bytes):
+        full = full.decode("utf-8", "replace")
+    return str(full) or font_name
+
+
 def style_font(role: str, bold: bool, italic: bool) -> str:
     """The registered font name for markup style (bold, italic) inside ``role``."""
     family = FAMILIES[role]

@@ -13,7 +13,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler import fonts, forms, richtext, tiling
+from compiler import fonts, forms, glyphs, markup, richtext, tiling
 from compiler.layouts import Layout, LayoutLibrary, Region
 from compiler.mat_data import SOURCES, Cell
 from compiler.render_card import MM, PreparedSide, draw_side, prepare
@@ -63,6 +63,7 @@ def prepare_mats(game: str, model: Any, library: LayoutLibrary
                        layout.location, f"mat {name}", "mat")
         diags += side.diagnostics
         diags += _check_cells(layout, cells)
+        diags += _check_glyphs(layout, cells)
         mats.append(PreparedMat(name, layout.title, side, cells))
     return mats, diags
 
@@ -95,6 +96,30 @@ def _check_cells(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnosti
                     related=[Related(layout.location, f"mat {layout.name}")]))
                 break
     return diags
+
+
+def _check_glyphs(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnostic]:
+    """B613 for cell and ring texts (from the game's data) that their fonts cannot
+    draw, once per region, text and font, at the region: cells are set as card text in
+    the region's font, ring segments in sans bold with a sans line below (see
+    :func:`_draw_ring`)."""
+    found: dict[tuple[str, str, str], tuple[str, ...]] = {}
+    for region in layout.regions:
+        for cell in cells.get(region.name, []):
+            if region.kind == "cells":
+                text = _cell_text(cell)
+                for font, chars in glyphs.undrawable_markup(text, region.font):
+                    found[(region.name, markup.plain(text).replace("\n", " "), font)] = chars
+            else:
+                for font, text in ((fonts.pdf_name("sans-bold"), cell.label),
+                                   (fonts.pdf_name("sans"), cell.sub[:14])):
+                    chars = glyphs.undrawable(text, font)
+                    if chars:
+                        found[(region.name, text, font)] = chars
+    regions = {region.name: region for region in layout.regions}
+    return [glyphs.diagnostic(f"mat {layout.name}", f"region {name!r} text {text!r}", font,
+                              chars, regions[name].location)
+            for (name, text, font), chars in found.items()]
 
 
 def _cell_text(cell: Cell) -> str:

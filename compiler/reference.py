@@ -101,21 +101,63 @@ _TITLE_FIELDS = ("title", "question", "a_title")
 _SKIP_FIELDS = {"subtitle", "completed", "paths"}
 
 
+def _entry_fields(face: CardFace) -> tuple[str, str, list[tuple[str, str]]]:
+    """A card's index title, the field it comes from ("" for the card id) and the
+    other (field, text) pairs its index line prints."""
+    title_field = next((f for f in _TITLE_FIELDS if face.front.get(f)), "")
+    title = face.front[title_field] if title_field else face.card_id
+    others = [(key, value) for side in (face.front, face.back) for key, value in side.items()
+              if value and value != title and key not in _SKIP_FIELDS]
+    return title, title_field, others
+
+
+def _entry(face: CardFace) -> tuple[str, str]:
+    """A card's index line: its title (with the copies) and its text."""
+    title, _, others = _entry_fields(face)
+    text = " · ".join(dict.fromkeys(value for _, value in others))
+    if face.copies > 1:
+        title = f"{title} (×{face.copies})"
+    return title, text
+
+
 def card_entries(faces: list[CardFace]) -> list[tuple[str, list[tuple[str, str]]]]:
     """Per deck, each card's title and printed text (front, then back)."""
     decks: dict[str, list[tuple[str, str]]] = {}
     for face in faces:
-        title = next((face.front[f] for f in _TITLE_FIELDS if face.front.get(f)), face.card_id)
-        parts = []
-        for side in (face.front, face.back):
-            for key, value in side.items():
-                if value and value != title and key not in _SKIP_FIELDS:
-                    parts.append(value)
-        text = " · ".join(dict.fromkeys(parts))
-        if face.copies > 1:
-            title = f"{title} (×{face.copies})"
-        decks.setdefault(face.deck, []).append((title, text))
+        decks.setdefault(face.deck, []).append(_entry(face))
     return sorted(decks.items())
+
+
+def card_index_problems(faces: list[CardFace]) -> list[Diagnostic]:
+    """B613 for card text the PDF card index cannot print in its fonts, at the field.
+
+    The index sets each line with the card text engine in ``sans`` (titles bold), so a
+    field it prints in the same face as the card's own layout gives the very same
+    diagnostic as the card, and the build reports it once; only a face the card does
+    not use adds one. (The HTML reference is left to the browser's font fallback.)"""
+    from compiler import glyphs
+    from compiler.text_source import locate_text
+
+    problems: list[Diagnostic] = []
+    for face in faces:
+        found = glyphs.undrawable_markup(_entry_markup(*_entry(face)), "sans")
+        if not found:
+            continue
+        title, title_field, others = _entry_fields(face)
+        printed = [(title_field, title), *others] if title_field else others
+        for font, chars in found:
+            for key, value in printed:
+                held = [c for c in chars if c in value]
+                if held:
+                    problems.append(glyphs.diagnostic(
+                        f"{face.deck}/{face.card_id}", f"field {key!r}", font, held,
+                        locate_text(face.source, held, key)))
+    return problems
+
+
+def _entry_markup(title: str, text: str) -> str:
+    """One card-index line as card-text markup."""
+    return f"**{title}** — {text}"
 
 
 # -- PDF --------------------------------------------------------------------------------
@@ -348,7 +390,7 @@ def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace]) -> tuple[
     for deck, entries in card_entries(faces):
         story.append(_Heading(deck.replace("-", " ").capitalize(), styles["h2"], 1,
                               f"cards-{deck}"))
-        story += [_RichEntry(f"**{title}** — {text}") for title, text in entries]
+        story += [_RichEntry(_entry_markup(title, text)) for title, text in entries]
     toc = _OnePassTOC([(f.level, f.plain, f.key) for f in story if isinstance(f, _Heading)],
                       levelStyles=[styles["toc0"], styles["toc1"]])
     front: list[Flowable] = [Paragraph(markup.to_para(ref["title"], icons, 22), styles["title"]),

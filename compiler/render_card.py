@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler import fonts, forms, richtext
+from compiler import fonts, forms, glyphs, richtext
 from compiler.art import Art
 from compiler.layouts import Layout, Region
 from rules_engine.core.diagnostics import Diagnostic, Location, Related, error
@@ -43,7 +43,8 @@ class PreparedSide:
 def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[str, str],
             tags: Mapping[str, str], source: Location, card: str, side: str,
             art: Art | None = None, art_missing: bool = False) -> PreparedSide:
-    """Fit every text region of ``layout`` with ``fields``; overflow is a B601 error."""
+    """Fit every text region of ``layout`` with ``fields``; overflow is a B601 error,
+    characters a region's fonts cannot draw a B613 error."""
     fonts.register()
     texts: dict[str, richtext.Fit] = {}
     diags: list[Diagnostic] = []
@@ -68,12 +69,35 @@ def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[s
                 related=[Related(region.location, f"region {region.name!r} of layout "
                                                   f"{layout.name!r}")],
                 hint="shorten the text, or give the region more room or a smaller min_size"))
+        diags += _glyph_problems(markup, region, layout, source, card)
         texts[region.name] = result
     key = hashlib.sha1(repr((layout.digest, width_mm, height_mm, sorted(fields.items()),
                              sorted(tags.items()), art.digest if art else None,
                              art_missing)).encode())
     return PreparedSide(layout, width_mm, height_mm, texts, fields, tags, art, art_missing,
                         card, tuple(diags), key.hexdigest()[:20])
+
+
+def _glyph_problems(markup: str, region: Region, layout: Layout, source: Location,
+                    card: str) -> list[Diagnostic]:
+    """B613 for each face of the region's family that cannot draw some of ``markup``:
+    at the content field that holds the characters, or at the region for a layout's
+    own text."""
+    found = glyphs.undrawable_markup(markup, region.font)
+    if not found:
+        return []
+    from compiler.text_source import locate_text
+
+    problems = []
+    for font, chars in found:
+        if region.text is not None:
+            problems.append(glyphs.diagnostic(f"layout {layout.name!r}",
+                                              f"region {region.name!r}", font, chars,
+                                              region.location))
+        else:
+            problems.append(glyphs.diagnostic(card, f"field {region.field!r}", font, chars,
+                                              locate_text(source, chars, region.field)))
+    return problems
 
 
 def draw_side(canvas: Canvas, side: PreparedSide, x: float, y: float, *,

@@ -156,6 +156,16 @@ _CODES: tuple[Code, ...] = (
          "The message lists the tables the game has."),
     Code("B612", "aid-overflow", "A player aid panel does not fit its half page.",
          "Shorten the panel or split it in two."),
+    Code("B613", "missing-glyph", "Text holds characters its font cannot draw.",
+         "A PDF viewer shows a character the embedded font has no glyph for as a box or "
+         "a blank, and samizdat sets text left to right without joining letters, so "
+         "right-to-left scripts (Arabic, Hebrew) would print reversed and broken apart. "
+         "The shipped DejaVu fonts cover Latin, Greek and Cyrillic (and some symbols), "
+         "not Devanagari, Chinese, Japanese, Korean or most emoji; bold and italic faces "
+         "cover less than the regular one. The diagnostic names each character and the "
+         "font, at the content field that holds it; the build stops unless --force. "
+         "Write the text in a covered script until language support lands.\n\n"
+         "Failing:\n    title: \u0633\u0648\u0642\nPassing:\n    title: Souk"),
     Code("B620", "output-not-samizdat", "An output folder holds something samizdat did not "
          "write.",
          "`build` replaces <out>/<game>/ as a whole, so it only does so when it made that "
