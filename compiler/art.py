@@ -23,7 +23,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler.output_folder import read_regular
+from compiler.safe_read import UnreadableFile, read_file
 
 FILE_LIMIT = 64 * 1024 * 1024      # bytes of one art file
 MAX_DPI = 600                      # art is printed at most this sharp
@@ -59,13 +59,9 @@ def prepare_art(path: Path, written: str, card_mm: tuple[float, float]) -> Art:
     """The art at ``path`` (``written`` is how the card names it) ready for a card of
     ``card_mm``; raises :class:`ArtProblem`. Equal files are prepared once."""
     try:
-        data = read_regular(path, FILE_LIMIT)
-    except ValueError:
-        raise ArtProblem("B603", f"art file {written!r} is not a regular file of at most "
-                         f"{FILE_LIMIT // (1024 * 1024)} MiB") from None
-    except OSError as exc:
-        raise ArtProblem("B603", f"art file {written!r} cannot be read "
-                         f"({exc.strerror or exc})") from None
+        data = read_file(path, FILE_LIMIT)
+    except UnreadableFile as exc:
+        raise ArtProblem("B603", f"art file {written!r}: {exc.reason}") from None
     key = (hashlib.sha256(data).hexdigest(), *card_mm)
     if key not in _PREPARED:
         _PREPARED[key] = _prepare(data, key[0], written, card_mm)

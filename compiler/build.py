@@ -42,6 +42,7 @@ from compiler.output_folder import CACHE, MANIFEST, OutputRefused
 from compiler.paths import templates_root
 from compiler.quick_rebuild import unchanged_build
 from compiler.render_card import prepare
+from compiler.safe_read import UnreadableFile, read_file
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.content import Item
 from rules_engine.core.diagnostics import Diagnostic, Location, error, has_errors, warning
@@ -218,8 +219,8 @@ def _file_digest(path: Path) -> bytes:
     """The SHA-256 of a regular file, or a tag saying it cannot be read (never blocks on
     a FIFO or device, never reads a file beyond the art limit)."""
     try:
-        data = output_folder.read_regular(path, FILE_LIMIT)
-    except (OSError, ValueError):
+        data = read_file(path, FILE_LIMIT)
+    except UnreadableFile:
         return b"unreadable"
     return hashlib.sha256(data).digest()
 

@@ -36,6 +36,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from compiler.safe_read import UnreadableFile, read_file
+
 MARKER = ".samizdat-output.json"
 MANIFEST = "manifest.json"
 CACHE = ".build-cache.json"
@@ -131,18 +133,15 @@ def _listed(folder: Path, game: str) -> set[str]:
 
 
 def read_regular(path: Path, limit: int = 16 * 1024 * 1024) -> bytes:
-    """A regular file's bytes, refusing (OSError or ValueError) a link as the last
-    component, special files (never blocks on a FIFO or device) and anything over
-    ``limit`` bytes, checked before reading."""
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY)
+    """A file of an output folder: as :func:`compiler.safe_read.read_file` reads it (a
+    regular file within ``limit``, never blocking), and never through a link. Raises
+    ``ValueError`` (an :class:`~compiler.safe_read.UnreadableFile` or a link)."""
+    if os.path.islink(path):
+        raise ValueError(f"{path} is a symbolic link")
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            raise ValueError(f"{path} is not a small regular file")
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            return handle.read(limit + 1)
-    finally:
-        os.close(fd)
+        return read_file(path, limit)
+    except UnreadableFile as exc:
+        raise ValueError(str(exc)) from None
 
 
 def _files(folder: Path, limit: int = 100_000) -> list[tuple[str, int]]:

@@ -192,9 +192,6 @@ def test_1500_deep_extends_chain_stops_at_the_bound(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(reason="compiler/build.py's cache key reads every --templates file with "
-                   "read_bytes() (line 157); it must use compiler.safe_read.read_file",
-                   raises=subprocess.TimeoutExpired, strict=False)
 def test_build_with_a_layout_linked_to_dev_zero(cards: Path, tmp_path: Path) -> None:
     folder = _layouts(tmp_path)
     os.symlink("/dev/zero", folder / "san_card-front.yaml")
