@@ -171,8 +171,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 @click.option("--only-choice", type=click.IntRange(1, 2), default=None,
               help="AZADI, with --tyranny-first: only this choice's task counts.")
 @click.option("--replay", type=int, default=None, help="Print the game of this seed, step by step.")
-@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="Also write the report as HTML and PDF with charts here.")
+@click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
+              help="Also write the report as HTML and PDF with charts into this folder.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 @_guarded
@@ -390,7 +390,7 @@ def _echo_azadi(report: dict[str, Any]) -> None:
 @click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Settings file (default: the nearest samizdat.toml or "
               "pyproject.toml with [tool.samizdat]).")
-@click.option("--baseline", "baseline_file", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--baseline", "baseline_file", type=click.Path(path_type=Path),
               default=None, help="Accept the findings listed in this file.")
 @click.option("--write-baseline", is_flag=True,
               help="Write the current findings to the baseline file and exit 0.")
