@@ -193,7 +193,7 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
                   only_choice, replay, report_dir, fmt)
     except KeyboardInterrupt:
         click.echo("samizdat: interrupted", err=True)
-        sys.exit(130)
+        sys.exit(130)      # a second Ctrl-C, or one before the games started
 
 
 def _simulate(game: str, content: Path | None, games: int, seed: int, workers: int,
@@ -205,7 +205,7 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
     import json
     import time
 
-    from compiler import sim_run
+    from compiler import interrupt, sim_run
     from compiler.paths import cards_root
     from rules_engine.core.simulate import Simulation, Stop, Summary, play_one
 
@@ -265,7 +265,7 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
     progress = sim_run.Progress(games * len(levels), sys.stderr)
     if not (fmt == "text" and sys.stderr.isatty()):
         progress.shown = False
-    with sim_run.ctrl_c_stops(stop):
+    with interrupt.ctrl_c_stops(stop):
         if game == "azadi" and difficulty == "all":
             report, outcome = _by_difficulty(spec, levels, games, seed, workers, len(seats),
                                              model, campaign, stop, deadline, progress)
@@ -287,7 +287,7 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
     report |= sim_run.partial_marks(outcome, games * len(levels))
     if game == "san":
         report["seat_names"] = ["Moon", "Star"]
-    exit_code = sim_run.INTERRUPTED_EXIT if outcome.stopped == "interrupted" else 0
+    exit_code = interrupt.INTERRUPTED_EXIT if outcome.stopped == "interrupted" else 0
     if outcome.stopped:
         click.echo(f"samizdat: {outcome.stopped}: the report covers the {outcome.played} "
                    f"games finished of {games * len(levels)}", err=True)
@@ -407,12 +407,28 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
     """Validate content and check every interaction between its cards.
 
     Suppress a finding with `# samizdat: ignore[CODE]` on the line it points at,
-    per path in the settings file, or with a baseline.
+    per path in the settings file, or with a baseline. Ctrl-C (or the end of
+    --time-budget) stops the simulated analyses: a warning (R101) names those that
+    did not run; after Ctrl-C the exit code is 130.
     """
-    from compiler import lint_config
+    try:
+        _lint(paths, fast, games, seed, alternate_history, select, ignore, error_on_warning,
+              config_file, baseline_file, write_baseline, time_budget, fmt)
+    except KeyboardInterrupt:
+        click.echo("samizdat: interrupted", err=True)
+        sys.exit(130)      # a second Ctrl-C, or one outside the simulated analyses
+
+
+def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
+          select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
+          config_file: Path | None, baseline_file: Path | None, write_baseline: bool,
+          time_budget: float | None, fmt: str) -> None:
+    """The body of ``lint``."""
+    from compiler import interrupt, lint_config
     from compiler.lint import lint as run
     from compiler.paths import cards_root
     from compiler.reporters import REPORTERS
+    from rules_engine.core.simulate import Stop
 
     try:
         found = config_file or lint_config.find_config(Path.cwd())
@@ -427,10 +443,13 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
         d = problem.diagnostic
         click.echo(f"{d.location}: {d.severity.value} {d.code} {d.message}", err=True)
         sys.exit(2)
-    result = run(list(paths) or [cards_root()], select=select, ignore=ignore,
-                 alternate_history=alternate_history, error_on_warning=error_on_warning,
-                 fast=fast, games=games, seed=seed, config=config, baseline=accepted,
-                 time_budget=time_budget)
+    stop = Stop()
+    with interrupt.ctrl_c_stops(stop):
+        result = run(list(paths) or [cards_root()], select=select, ignore=ignore,
+                     alternate_history=alternate_history, error_on_warning=error_on_warning,
+                     fast=fast, games=games, seed=seed, config=config, baseline=accepted,
+                     time_budget=time_budget, stop=stop)
+    stopped = interrupt.INTERRUPTED_EXIT if stop.requested else 0
     if write_baseline and baseline_file is not None:
         from compiler.output_files import OutputRefused
 
@@ -443,7 +462,7 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
                        err=True)
             sys.exit(1)
         click.echo(f"wrote {baseline_file}: {len(result.findings)} findings accepted", err=True)
-        return
+        sys.exit(stopped)
     errors = sum(1 for d in result.diagnostics if d.severity.value == "error")
     summary = {"files": result.validation.files, "cards": result.validation.items,
                "errors": errors,
@@ -451,7 +470,7 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
                "infos": sum(1 for d in result.diagnostics if d.severity.value == "info"),
                "suppressed": result.suppressed, "baselined": result.baselined}
     click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, result.validation.sources))
-    sys.exit(1 if errors else 0)
+    sys.exit(stopped or (1 if errors else 0))
 
 
 @main.command()

@@ -17,6 +17,7 @@ from compiler.lint_config import LintConfig, fingerprint
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import NOT_RUN, LintContext, run
+from rules_engine.core.simulate import Stop
 
 _SUPPRESS = re.compile(r"#\s*samizdat:\s*ignore\[([A-Z0-9, ]+)\]")
 
@@ -53,9 +54,10 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
          alternate_history: bool = False, error_on_warning: bool = False, fast: bool = False,
          games: int = 200, seed: int = 0, config: LintConfig | None = None,
          baseline: Counter[tuple[str, str, str]] | None = None,
-         time_budget: float | None = None) -> LintResult:
+         time_budget: float | None = None, stop: Stop | None = None) -> LintResult:
     """Lint ``paths``. ``select`` replaces the settings file's; ``ignore`` adds to it.
-    With ``time_budget`` (seconds from now), simulated analyses stop when it is spent."""
+    Simulated analyses stop when ``time_budget`` (seconds from now) is spent or
+    ``stop`` is requested."""
     deadline = None if time_budget is None else time.monotonic() + time_budget
     config = config or LintConfig()
     select = select or config.select
@@ -67,7 +69,7 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
     for game, model in sorted(checked.models.items()):
         content = checked.contents[game]
         found += run(LintContext(game, content, model, alternate_history, fast, games, seed,
-                                 deadline, time_budget))
+                                 deadline, time_budget, stop))
     for d in sorted(set(found), key=Diagnostic.sort_key):
         if d.code == NOT_RUN:
             result.diagnostics.append(_escalated(d, error_on_warning))

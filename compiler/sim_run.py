@@ -9,19 +9,13 @@ does not grow with the number of games."""
 from __future__ import annotations
 
 import os
-import signal
 import sys
-import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
-from types import FrameType
 from typing import Any, Protocol, TextIO
 
 from rules_engine.core.simulate import GameRecord, Simulation, Stop, stream
-
-INTERRUPTED_EXIT = 130          # the shell's code for a command stopped by Ctrl-C (128 + 2)
 
 
 class Fold(Protocol):
@@ -52,27 +46,6 @@ class Outcome:
 
     played: int = 0
     stopped: str = ""           # "interrupted" or "time budget"
-
-
-@contextmanager
-def ctrl_c_stops(stop: Stop) -> Iterator[None]:
-    """While inside, the first Ctrl-C (SIGINT) requests ``stop``; a second one
-    raises KeyboardInterrupt as usual. Outside the main thread this does nothing."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        del signum, frame
-        if stop.requested:
-            raise KeyboardInterrupt
-        stop.request()
-
-    previous = signal.signal(signal.SIGINT, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 class Progress:

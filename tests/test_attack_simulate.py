@@ -356,3 +356,21 @@ def test_a_run_cut_short_by_the_budget_is_not_cached() -> None:
     with time_budget(time.monotonic()), pytest.raises(OutOfTime):
         cached_run(spec, 5, 424_242)
     assert len(cached_run(spec, 5, 424_242)) == 5
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT"), reason="needs SIGINT")
+def test_ctrl_c_stops_lint_and_names_the_analyses_not_run(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(REPO), SAMIZDAT_CACHE=str(tmp_path / "cache"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "compiler", "lint", str(CARDS / "azadi"), "--games", "5000",
+         "--format", "json"], cwd=REPO, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE)
+    time.sleep(4)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert time.monotonic() - sent < 15
+    assert process.returncode == 130, err.decode()
+    assert b"Traceback" not in err
+    found = [d for d in json.loads(out)["diagnostics"] if d["code"] == "R101"]
+    assert len(found) == 1 and found[0]["message"].startswith("interrupted: ")

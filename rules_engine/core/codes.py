@@ -142,8 +142,8 @@ _CODES: tuple[Code, ...] = (
          "budget is spent, and drops one whose games were still being played when it ran "
          "out. The warning names each analysis that did not run: the lint's verdict says "
          "nothing about them, so a clean result is not a clean bill of health. Raise the "
-         "budget, or lint with fewer --games; games already played are cached, so a second "
-         "run goes further."),
+         "budget, or lint with fewer --games; the runs of games that finished are cached, so "
+         "a second lint goes further."),
     Code("R102", "unsafe-output", "An output file cannot be written safely.",
          "samizdat writes its reports and baselines whole or not at all: into a "
          "temporary file in the target folder, then renamed over the file's name (a "

@@ -5,9 +5,9 @@ docstring that is its user documentation (with a failing and a passing example)
 and ``check(context)`` yielding diagnostics. The linter, not the rule, applies
 ``--select`` / ``--ignore`` and suppressions.
 
-A rule marked ``SIMULATED = True`` plays games. With a ``deadline`` (a time budget),
-no such rule starts after it, one whose games are still being played when it passes
-is dropped whole (see :func:`rules_engine.core.run_cache.time_budget`), and an
+A rule marked ``SIMULATED = True`` plays games. After a ``deadline`` (a time budget)
+or a ``stop`` (Ctrl-C), no such rule starts, one whose games are still being played
+then is dropped whole (see :func:`rules_engine.core.run_cache.time_budget`), and an
 ``R101`` warning names every rule that did not run, so an incomplete verdict is
 never taken for a clean one.
 """
@@ -23,6 +23,7 @@ from typing import Any
 from rules_engine.core.content import ContentSet
 from rules_engine.core.diagnostics import Diagnostic, Location, warning
 from rules_engine.core.run_cache import OutOfTime, out_of_time, time_budget
+from rules_engine.core.simulate import Stop
 
 NOT_RUN = "R101"      # the warning that names the simulated rules a time budget stopped
 
@@ -47,6 +48,7 @@ class LintContext:
     seed: int = 0
     deadline: float | None = None   # a time.monotonic() time: simulated rules stop there
     budget: float | None = None     # the time budget, in seconds, for the message
+    stop: Stop | None = None        # requested (by Ctrl-C): simulated rules stop too
 
     @property
     def manifest_location(self) -> Location:
@@ -72,10 +74,7 @@ def run(context: LintContext) -> Iterator[Diagnostic]:
             continue
         if context.fast:
             continue
-        if context.deadline is None:
-            yield from module.check(context)
-            continue
-        with time_budget(context.deadline):
+        with time_budget(context.deadline, context.stop):
             try:
                 if out_of_time():
                     raise OutOfTime("no time left")
@@ -89,13 +88,19 @@ def run(context: LintContext) -> Iterator[Diagnostic]:
 
 
 def not_run(context: LintContext, skipped: list[ModuleType]) -> Diagnostic:
-    """The warning that the time budget stopped the simulated rules ``skipped``."""
+    """The warning that the time budget or Ctrl-C stopped the simulated rules
+    ``skipped``."""
     names = ", ".join(f"{m.CODE} {m.NAME}" for m in skipped)
-    budget = f"{context.budget:g} s " if context.budget is not None else ""
-    return warning(NOT_RUN, f"the {budget}time budget ran out: {len(skipped)} simulated "
-                   f"analyses of {context.game} did not run ({names}); their findings are "
-                   "unknown", context.manifest_location,
-                   hint="raise --time-budget, or lint again: games played so far are cached")
+    if context.stop is not None and context.stop.requested:
+        why = "interrupted"
+    else:
+        budget = f"{context.budget:g} s " if context.budget is not None else ""
+        why = f"the {budget}time budget ran out"
+    return warning(NOT_RUN, f"{why}: {len(skipped)} simulated analyses of {context.game} "
+                   f"did not run ({names}); their findings are unknown",
+                   context.manifest_location,
+                   hint="raise --time-budget; runs that finished are cached, so a "
+                   "second lint goes further")
 
 
 def first_paragraph(module: ModuleType) -> str:

@@ -10,8 +10,8 @@ covers every value and source position) and the other options. Records are store
 written is ignored: results are the same either way, only slower.
 
 Inside :func:`time_budget`, a run that is not cached yet starts no game after the
-deadline and raises :class:`OutOfTime` rather than returning fewer games than asked
-(nothing partial is kept, in memory or on disk).
+deadline or once the stop is requested, and raises :class:`OutOfTime` rather than
+returning fewer games than asked (nothing partial is kept, in memory or on disk).
 """
 
 from __future__ import annotations
@@ -28,34 +28,36 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine.core.identity_cache import IdentityCache
-from rules_engine.core.simulate import GameRecord, Simulation, stream
+from rules_engine.core.simulate import GameRecord, Simulation, Stop, stream
 
 FORMAT = 1
 _digests: IdentityCache[Any, str] = IdentityCache(4096)
-_deadlines: list[float] = []      # the innermost time_budget's deadline last
+_limits: list[tuple[float | None, Stop | None]] = []   # the innermost time_budget's last
 
 
 class OutOfTime(Exception):
-    """A run could not be played whole before the time budget's deadline."""
+    """A run could not be played whole before the time budget's deadline or stop."""
 
 
 @contextmanager
-def time_budget(deadline: float | None) -> Iterator[None]:
-    """Runs not cached yet play no game after ``deadline`` (a time.monotonic() time;
-    None: no limit) while inside; a run cut short raises :class:`OutOfTime`."""
-    if deadline is None:
-        yield
-        return
-    _deadlines.append(deadline)
+def time_budget(deadline: float | None, stop: Stop | None = None) -> Iterator[None]:
+    """Runs not cached yet play no game after ``deadline`` (a time.monotonic() time)
+    or once ``stop`` is requested, while inside; a run cut short raises
+    :class:`OutOfTime`. (None and None: no limit.)"""
+    _limits.append((deadline, stop))
     try:
         yield
     finally:
-        _deadlines.pop()
+        _limits.pop()
 
 
 def out_of_time() -> bool:
-    """Whether the deadline of the current time budget has passed."""
-    return bool(_deadlines) and time.monotonic() >= _deadlines[-1]
+    """Whether the current time budget is spent (its deadline passed, or stopped)."""
+    if not _limits:
+        return False
+    deadline, stop = _limits[-1]
+    return (stop is not None and stop.requested) or \
+        (deadline is not None and time.monotonic() >= deadline)
 
 
 def cache_dir() -> Path | None:
@@ -132,8 +134,8 @@ def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...
         found = _load(path)
         if found is not None and len(found) == games:
             return found
-    deadline = _deadlines[-1] if _deadlines else None
-    records = tuple(stream(spec, games, seed, deadline=deadline))
+    deadline, stop = _limits[-1] if _limits else (None, None)
+    records = tuple(stream(spec, games, seed, stop=stop, deadline=deadline))
     if len(records) < games:
         raise OutOfTime(f"{len(records)} of {games} games played before the deadline")
     if path is not None:
