@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from compiler import sim_run
+from rules_engine.core.game import State
 from rules_engine.core.simulate import Simulation, Stop, Summary, run, summary
 from tests.conftest import CARDS, REPO, run_cli
 
@@ -91,7 +92,9 @@ def test_report_name_taken_by_a_folder_is_refused_and_nothing_is_left(tmp_path: 
     assert tree_digest(tmp_path) == before         # not the HTML either, nor a temporary
 
 
-def test_baseline_named_like_a_folder_is_refused(tmp_path: Path) -> None:
+def test_baseline_is_written_only_at_its_name(tmp_path: Path) -> None:
+    """A folder at the baseline's name is refused (nothing written, R102, exit 1); a
+    link there is replaced by the baseline, the file it led to is left alone."""
     (tmp_path / "baseline.json").mkdir()
     before = tree_digest(tmp_path)
     result = run_cli("lint", "--fast", str(CARDS / "san"), "--write-baseline", "--baseline",
@@ -100,16 +103,6 @@ def test_baseline_named_like_a_folder_is_refused(tmp_path: Path) -> None:
     assert result.stderr.startswith(f"{tmp_path / 'baseline.json'}: error R102 ")
     assert tree_digest(tmp_path) == before
 
-
-def test_baseline_in_a_missing_folder_is_refused(tmp_path: Path) -> None:
-    result = run_cli("lint", "--fast", str(CARDS / "san"), "--write-baseline", "--baseline",
-                     str(tmp_path / "nowhere" / "baseline.json"))
-    assert result.exit_code == 1
-    assert f"{tmp_path / 'nowhere'}: error R102 folder " in result.stderr
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_baseline_link_is_replaced_not_followed(tmp_path: Path) -> None:
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "keep.json").write_text("{}\n")
@@ -121,7 +114,16 @@ def test_baseline_link_is_replaced_not_followed(tmp_path: Path) -> None:
                      str(here / "baseline.json"))
     assert result.exit_code == 0
     assert tree_digest(outside) == before
+    assert not (here / "baseline.json").is_symlink()
     assert json.loads((here / "baseline.json").read_text())["version"] == 1
+
+
+def test_baseline_in_a_missing_folder_is_refused(tmp_path: Path) -> None:
+    result = run_cli("lint", "--fast", str(CARDS / "san"), "--write-baseline", "--baseline",
+                     str(tmp_path / "nowhere" / "baseline.json"))
+    assert result.exit_code == 1
+    assert f"{tmp_path / 'nowhere'}: error R102 folder " in result.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 # --- workers ----------------------------------------------------------------------
@@ -169,11 +171,12 @@ def test_streamed_report_is_the_report_of_the_whole_list() -> None:
     assert azadi.result() == report(records, content)
 
 
-class _TinyState:
+class _TinyState(State[int]):
     """A game of three moves, for measuring the runner rather than a game."""
 
     def __init__(self, seed: int) -> None:
-        self.seed, self.moves = seed, 0
+        super().__init__(seed)
+        self.moves = 0
 
     def current_player(self) -> int:
         return 0
@@ -181,17 +184,15 @@ class _TinyState:
     def legal_actions(self) -> list[int]:
         return [0]
 
+    def _apply(self, action: int) -> str:
+        self.moves += 1
+        return "move"
+
     def is_terminal(self) -> bool:
         return self.moves >= 3
 
     def returns(self) -> list[float]:
         return [1.0 if self.seed % 2 else 0.0, 0.0 if self.seed % 2 else 1.0]
-
-    def apply_action(self, action: int) -> None:
-        self.moves += 1
-
-    def sample_chance(self) -> int:
-        return 0
 
 
 class _TinyGame:
