@@ -136,14 +136,15 @@ _CODES: tuple[Code, ...] = (
          "A baseline is the JSON file `samizdat lint --write-baseline --baseline FILE` "
          "writes: {\"version\": 1, \"findings\": [{code, file, message}, ...]}. Write it "
          "again rather than editing it by hand."),
-    Code("R101", "analyses-not-run", "The time budget ran out before every simulated "
-         "analysis ran.",
+    Code("R101", "analyses-not-run", "Some simulated lint analyses did not run (the time "
+         "budget was spent, or Ctrl-C).",
          "`samizdat lint --time-budget SECONDS` starts no simulated analysis after the "
          "budget is spent, and drops one whose games were still being played when it ran "
-         "out. The warning names each analysis that did not run: the lint's verdict says "
-         "nothing about them, so a clean result is not a clean bill of health. Raise the "
-         "budget, or lint with fewer --games; the runs of games that finished are cached, so "
-         "a second lint goes further."),
+         "out; Ctrl-C does the same at once (and the exit code is 130). The warning names "
+         "each analysis that did not run: the lint's verdict says nothing about them, so a "
+         "clean result is not a clean bill of health. No --select, --ignore, suppression or "
+         "baseline hides it. Raise the budget, or lint with fewer --games; the runs of games "
+         "that finished are cached, so a second lint goes further."),
     Code("R102", "unsafe-output", "An output file cannot be written safely.",
          "samizdat writes its reports and baselines whole or not at all: into a "
          "temporary file in the target folder, then renamed over the file's name (a "
