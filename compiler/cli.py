@@ -154,7 +154,13 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
               default=None, help="The game's content folder (default: the shipped one).")
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
-@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Worker processes (at most the processors this process may use).")
+@click.option("--force-workers", is_flag=True,
+              help="Start every worker asked for, even more than there are processors.")
+@click.option("--time-budget", type=click.FloatRange(0, min_open=True), default=None,
+              metavar="SECONDS", help="Start no game after this long; report the games "
+              "finished, marked partial.")
 @click.option("--bots", default="random,random", show_default=True,
               help="One bot per seat: random, or a greedy bot (SAN: corruption, propaganda, "
               "hacking).")
@@ -170,23 +176,43 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 @click.option("--only-choice", type=click.IntRange(1, 2), default=None,
               help="AZADI, with --tyranny-first: only this choice's task counts.")
 @click.option("--replay", type=int, default=None, help="Print the game of this seed, step by step.")
-@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="Also write the report as HTML and PDF with charts here.")
+@click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
+              help="Also write the report as HTML and PDF with charts into this folder.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 @_guarded
-def simulate(game: str, content: Path | None, games: int, seed: int, workers: int, bots: str,
+def simulate(game: str, content: Path | None, games: int, seed: int, workers: int,
+             force_workers: bool, time_budget: float | None, bots: str,
              first_game: bool, difficulty: str, campaign: str, seat_of_power: bool,
              mandate: str, tyranny_first: str, only_choice: int | None,
              replay: int | None, report_dir: Path | None, fmt: str) -> None:
     """Play seeded games with bots and report (win rates, first player, lengths, ends).
 
-    The same seed gives the same report whatever --workers is.
+    The same seed gives the same report whatever --workers is. Ctrl-C (or the end
+    of --time-budget) stops the games: the report of the games finished, from the
+    first seed on, is still given, marked partial; after Ctrl-C the exit code is 130.
     """
-    import json
+    try:
+        _simulate(game, content, games, seed, workers, force_workers, time_budget, bots,
+                  first_game, difficulty, campaign, seat_of_power, mandate, tyranny_first,
+                  only_choice, replay, report_dir, fmt)
+    except KeyboardInterrupt:
+        click.echo("samizdat: interrupted", err=True)
+        sys.exit(130)      # a second Ctrl-C, or one before the games started
 
+
+def _simulate(game: str, content: Path | None, games: int, seed: int, workers: int,
+              force_workers: bool, time_budget: float | None, bots: str,
+              first_game: bool, difficulty: str, campaign: str, seat_of_power: bool,
+              mandate: str, tyranny_first: str, only_choice: int | None,
+              replay: int | None, report_dir: Path | None, fmt: str) -> None:
+    """The body of ``simulate`` (which turns a second Ctrl-C into exit code 130)."""
+    import json
+    import time
+
+    from compiler import interrupt, sim_run
     from compiler.paths import cards_root
-    from rules_engine.core.simulate import Simulation, play_one, run, summary
+    from rules_engine.core.simulate import Simulation, Stop, Summary, play_one
 
     seats = tuple(b.strip() for b in bots.split(","))
     if game == "azadi":
@@ -236,30 +262,63 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
         record = play_one(spec, replay)
         click.echo(f"end: {record.end}; returns {list(record.returns)}")
         return
-    if replay is None and game == "azadi" and difficulty == "all":
-        report = _by_difficulty(spec, levels, games, seed, workers, len(seats), model,
-                                campaign)
-    else:
-        records = run(spec, games, seed, workers)
-        report = summary(records, len(seats))
-        if game == "azadi":
-            from rules_engine.azadi.simulation import report as azadi_report
+    workers, note = sim_run.capped_workers(workers, force_workers)
+    if note:
+        click.echo(note, err=True)
+    deadline = None if time_budget is None else time.monotonic() + time_budget
+    stop = Stop()
+    progress = sim_run.Progress(games * len(levels), sys.stderr)
+    if not (fmt == "text" and sys.stderr.isatty()):
+        progress.shown = False
+    with interrupt.ctrl_c_stops(stop):
+        if game == "azadi" and difficulty == "all":
+            report, outcome = _by_difficulty(spec, levels, games, seed, workers, len(seats),
+                                             model, campaign, stop, deadline, progress)
+        else:
+            folded = Summary(len(seats))
+            folds: list[sim_run.Fold] = [folded]
+            if game == "azadi":
+                from rules_engine.azadi.simulation import Report as AzadiReport
 
-            report |= azadi_report(records, model, campaign) | {"difficulty": difficulty}
+                azadi = AzadiReport(model, campaign)
+                folds.append(azadi)
+            outcome = sim_run.play(spec, games, seed, workers, folds, stop, deadline,
+                                   progress)
+            report = folded.result()
+            if game == "azadi":
+                report |= azadi.result() | {"difficulty": difficulty}
+    progress.close()
     report |= {"game": game, "seed": seed, "bots": list(seats)}
+    report |= sim_run.partial_marks(outcome, games * len(levels))
     if game == "san":
         report["seat_names"] = ["Moon", "Star"]
+    exit_code = interrupt.INTERRUPTED_EXIT if outcome.stopped == "interrupted" else 0
+    if outcome.stopped:
+        click.echo(f"samizdat: {outcome.stopped}: the report covers the {outcome.played} "
+                   f"games finished of {games * len(levels)}", err=True)
     if report_dir is not None:
+        from compiler.output_files import OutputRefused, write_files
         from compiler.sim_report import to_html, to_pdf
 
-        report_dir.mkdir(parents=True, exist_ok=True)
         title = f"samizdat simulate {game}: {report['games']} games from seed {seed}"
-        (report_dir / f"{game}-report.html").write_bytes(to_html(report, title))
-        (report_dir / f"{game}-report.pdf").write_bytes(to_pdf(report, title))
+        if outcome.stopped:
+            title += f" (partial: {outcome.stopped})"
+        try:
+            write_files(report_dir, {f"{game}-report.html": to_html(report, title),
+                                     f"{game}-report.pdf": to_pdf(report, title)})
+        except OutputRefused as refused:
+            d = refused.diagnostic
+            hint = f" ({d.hint})" if d.hint else ""
+            click.echo(f"{d.location}: {d.severity.value} {d.code} {d.message}{hint}",
+                       err=True)
+            exit_code = max(exit_code, 1)
     if fmt == "json":
         click.echo(json.dumps(report, indent=2, sort_keys=True))
-        return
+        sys.exit(exit_code)
     click.echo(f"{game}: {report['games']} games from seed {seed}, bots {bots}")
+    if outcome.stopped:
+        click.echo(f"  partial ({outcome.stopped}): {outcome.played} of "
+                   f"{games * len(levels)} games played")
     seat_names = "Moon, Star" if game == "san" else ", ".join(f"P{i + 1}"
                                                               for i in range(len(seats)))
     click.echo(f"  win rate by seat ({seat_names}): {report['win_rate_by_seat']}; "
@@ -274,25 +333,36 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
             click.echo(f"  {label}: {', '.join(f'{k} ({v})' for k, v in top)}")
     if game == "azadi":
         _echo_azadi(report)
+    sys.exit(exit_code)
 
 
 def _by_difficulty(spec: Any, levels: list[str], games: int, seed: int, workers: int,
-                   seats: int, model: Any, campaign: str) -> dict[str, Any]:
+                   seats: int, model: Any, campaign: str, stop: Any, deadline: float | None,
+                   progress: Any) -> tuple[dict[str, Any], Any]:
     """Every difficulty in turn (same seeds): all games summed, and each level's own
-    report under ``by_difficulty``."""
+    report under ``by_difficulty`` (levels not reached when stopped are left out)."""
     from dataclasses import replace
 
-    from rules_engine.azadi.simulation import report as azadi_report
-    from rules_engine.core.simulate import run, summary
+    from compiler import sim_run
+    from rules_engine.azadi.simulation import Report as AzadiReport
+    from rules_engine.core.simulate import Summary
 
-    every, parts = [], {}
+    every, every_azadi = Summary(seats), AzadiReport(model, campaign)
+    parts = {}
+    outcome = sim_run.Outcome()
     for level in levels:
         options = tuple((k, level if k == "difficulty" else v) for k, v in spec.options)
-        records = run(replace(spec, options=options), games, seed, workers)
-        every += records
-        parts[level] = summary(records, seats) | azadi_report(records, model, campaign)
-    return summary(every, seats) | azadi_report(every, model, campaign) | {
-        "difficulty": "all", "by_difficulty": parts}
+        own, own_azadi = Summary(seats), AzadiReport(model, campaign)
+        played = sim_run.play(replace(spec, options=options), games, seed, workers,
+                              [every, every_azadi, own, own_azadi], stop, deadline, progress)
+        outcome.played += played.played
+        if played.played:
+            parts[level] = own.result() | own_azadi.result()
+        if played.stopped:
+            outcome.stopped = played.stopped
+            break
+    return every.result() | every_azadi.result() | {
+        "difficulty": "all", "by_difficulty": parts}, outcome
 
 
 def _echo_azadi(report: dict[str, Any]) -> None:
@@ -325,26 +395,45 @@ def _echo_azadi(report: dict[str, Any]) -> None:
 @click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Settings file (default: the nearest samizdat.toml or "
               "pyproject.toml with [tool.samizdat]).")
-@click.option("--baseline", "baseline_file", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--baseline", "baseline_file", type=click.Path(path_type=Path),
               default=None, help="Accept the findings listed in this file.")
 @click.option("--write-baseline", is_flag=True,
               help="Write the current findings to the baseline file and exit 0.")
+@click.option("--time-budget", type=click.FloatRange(0, min_open=True), default=None,
+              metavar="SECONDS", help="Start no simulated analysis after this long; a "
+              "warning (R101) names those that did not run.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "github"]),
               default="text", show_default=True)
 @_guarded
 def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
          select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
          config_file: Path | None, baseline_file: Path | None, write_baseline: bool,
-         fmt: str) -> None:
+         time_budget: float | None, fmt: str) -> None:
     """Validate content and check every interaction between its cards.
 
     Suppress a finding with `# samizdat: ignore[CODE]` on the line it points at,
-    per path in the settings file, or with a baseline.
+    per path in the settings file, or with a baseline. Ctrl-C (or the end of
+    --time-budget) stops the simulated analyses: a warning (R101) names those that
+    did not run; after Ctrl-C the exit code is 130.
     """
-    from compiler import lint_config
+    try:
+        _lint(paths, fast, games, seed, alternate_history, select, ignore, error_on_warning,
+              config_file, baseline_file, write_baseline, time_budget, fmt)
+    except KeyboardInterrupt:
+        click.echo("samizdat: interrupted", err=True)
+        sys.exit(130)      # a second Ctrl-C, or one outside the simulated analyses
+
+
+def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
+          select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
+          config_file: Path | None, baseline_file: Path | None, write_baseline: bool,
+          time_budget: float | None, fmt: str) -> None:
+    """The body of ``lint``."""
+    from compiler import interrupt, lint_config
     from compiler.lint import lint as run
     from compiler.paths import cards_root
     from compiler.reporters import REPORTERS, text_line
+    from rules_engine.core.simulate import Stop
 
     try:
         found = config_file or lint_config.find_config(Path.cwd())
@@ -358,13 +447,26 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
     except lint_config.ConfigProblem as problem:
         click.echo(text_line(problem.diagnostic), err=True)
         sys.exit(2)
-    result = run(list(paths) or [cards_root()], select=select, ignore=ignore,
-                 alternate_history=alternate_history, error_on_warning=error_on_warning,
-                 fast=fast, games=games, seed=seed, config=config, baseline=accepted)
+    stop = Stop()
+    with interrupt.ctrl_c_stops(stop):
+        result = run(list(paths) or [cards_root()], select=select, ignore=ignore,
+                     alternate_history=alternate_history, error_on_warning=error_on_warning,
+                     fast=fast, games=games, seed=seed, config=config, baseline=accepted,
+                     time_budget=time_budget, stop=stop)
+    stopped = interrupt.INTERRUPTED_EXIT if stop.requested else 0
     if write_baseline and baseline_file is not None:
-        lint_config.write_baseline(baseline_file, result.findings)
+        from compiler.output_files import OutputRefused
+
+        try:
+            lint_config.write_baseline(baseline_file, result.findings)
+        except OutputRefused as refused:
+            d = refused.diagnostic
+            hint = f" ({d.hint})" if d.hint else ""
+            click.echo(f"{d.location}: {d.severity.value} {d.code} {d.message}{hint}",
+                       err=True)
+            sys.exit(1)
         click.echo(f"wrote {baseline_file}: {len(result.findings)} findings accepted", err=True)
-        return
+        sys.exit(stopped)
     errors = sum(1 for d in result.diagnostics if d.severity.value == "error")
     summary = {"files": result.validation.files, "cards": result.validation.items,
                "errors": errors,
@@ -372,7 +474,7 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
                "infos": sum(1 for d in result.diagnostics if d.severity.value == "info"),
                "suppressed": result.suppressed, "baselined": result.baselined}
     click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, result.validation.sources))
-    sys.exit(1 if errors else 0)
+    sys.exit(stopped or (1 if errors else 0))
 
 
 @main.command()

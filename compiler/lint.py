@@ -1,11 +1,14 @@
 """``samizdat lint``: validation, then the analyses of every game loaded, with
 ``--select`` / ``--ignore``, inline suppressions (``# samizdat: ignore[CODE]`` on
 the line a finding points at), per-path ignores from the settings file and a
-baseline of accepted findings (see :mod:`compiler.lint_config`)."""
+baseline of accepted findings (see :mod:`compiler.lint_config`), and a time budget
+for the simulated analyses (the ``R101`` warning that some did not run is always
+reported: no filter, suppression or baseline hides it)."""
 
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +17,8 @@ from compiler.lint_config import LintConfig, fingerprint
 from compiler.source_lines import SourceIndex
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.diagnostics import Diagnostic, Severity
-from rules_engine.core.lint import LintContext, run
+from rules_engine.core.lint import NOT_RUN, LintContext, run
+from rules_engine.core.simulate import Stop
 
 _SUPPRESS = re.compile(r"#\s*samizdat:\s*ignore\[([A-Z0-9, ]+)\]")
 
@@ -51,8 +55,12 @@ def _suppressed(d: Diagnostic, lines: SourceIndex,
 def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
          alternate_history: bool = False, error_on_warning: bool = False, fast: bool = False,
          games: int = 200, seed: int = 0, config: LintConfig | None = None,
-         baseline: Counter[tuple[str, str, str]] | None = None) -> LintResult:
-    """Lint ``paths``. ``select`` replaces the settings file's; ``ignore`` adds to it."""
+         baseline: Counter[tuple[str, str, str]] | None = None,
+         time_budget: float | None = None, stop: Stop | None = None) -> LintResult:
+    """Lint ``paths``. ``select`` replaces the settings file's; ``ignore`` adds to it.
+    Simulated analyses stop when ``time_budget`` (seconds from now) is spent or
+    ``stop`` is requested."""
+    deadline = None if time_budget is None else time.monotonic() + time_budget
     config = config or LintConfig()
     select = select or config.select
     ignore = (*config.ignore, *ignore)
@@ -64,8 +72,12 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
     memo: dict[tuple[str, int], frozenset[str]] = {}
     for game, model in sorted(checked.models.items()):
         content = checked.contents[game]
-        found += run(LintContext(game, content, model, alternate_history, fast, games, seed))
+        found += run(LintContext(game, content, model, alternate_history, fast, games, seed,
+                                 deadline, time_budget, stop))
     for d in sorted(set(found), key=Diagnostic.sort_key):
+        if d.code == NOT_RUN:
+            result.diagnostics.append(_escalated(d, error_on_warning))
+            continue
         if not _selected(d.code, select, ignore):
             continue
         if _suppressed(d, lines, memo) or any(
@@ -77,7 +89,12 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
             accepted[fingerprint(d)] -= 1
             result.baselined += 1
             continue
-        if error_on_warning and d.severity is Severity.WARNING:
-            d = Diagnostic(d.code, Severity.ERROR, d.message, d.location, d.related, d.hint)
-        result.diagnostics.append(d)
+        result.diagnostics.append(_escalated(d, error_on_warning))
     return result
+
+
+def _escalated(d: Diagnostic, error_on_warning: bool) -> Diagnostic:
+    """``d``, as an error if it is a warning and warnings count as errors."""
+    if error_on_warning and d.severity is Severity.WARNING:
+        return Diagnostic(d.code, Severity.ERROR, d.message, d.location, d.related, d.hint)
+    return d

@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
@@ -189,13 +188,11 @@ def baseline_text(diagnostics: list[Diagnostic]) -> str:
 
 
 def write_baseline(path: Path, diagnostics: list[Diagnostic]) -> None:
-    """Write the baseline whole or not at all (a temporary file, then a rename)."""
+    """Write the baseline whole or not at all (a temporary file, then a rename over
+    the name: a link there is replaced, not written through). Raises
+    :class:`~compiler.output_files.OutputRefused` when it cannot be written safely."""
+    from compiler.output_files import write_files
+
     folder = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(baseline_text(diagnostics))
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_files(folder, {path.name: baseline_text(diagnostics).encode("utf-8")},
+                create=False)

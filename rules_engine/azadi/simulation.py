@@ -4,7 +4,7 @@ counters of a finished game, and AZADI's part of the report."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from rules_engine.azadi.bots import make_bot
@@ -52,36 +52,58 @@ def summarise(state: AzadiState) -> tuple[int, int, str, dict[str, int]]:
     return 0, state.turn, state.end_reason, counters
 
 
-def report(records: Sequence[GameRecord], content: AzadiContent, campaign: str = ""
+class Report:
+    """AZADI's part of a simulation report, folded in one game at a time (see
+    :func:`report`)."""
+
+    def __init__(self, content: AzadiContent, campaign: str = "") -> None:
+        self.content = content
+        self.campaign = campaign
+        self.games = 0
+        self.total: Counter[str] = Counter()
+
+    def add(self, record: GameRecord) -> None:
+        self.games += 1
+        self.total.update(record.counters)
+
+    def result(self) -> dict[str, Any]:
+        content, total = self.content, self.total
+        played = next((c for c in content.campaigns if c.id == self.campaign),
+                      content.campaigns[0])
+        games = max(1, self.games)
+
+        def share(key: str) -> float:
+            return round(total[key] / games, 4)
+
+        unlocked = sorted({c.resistance for card in played.tyranny_cards
+                           for c in card.choices})
+        enacted = sorted({card.order for card in played.tyranny_cards})
+        resistance = {c.number: c for c in content.resistance_cards}
+        orders = {o.number: o for o in content.imperial_orders}
+        return {
+            "campaign": played.id,
+            "azadi_rate": share("azadi"),
+            "tyranny_choices_completed": {
+                f"{card.title} / {choice.title}": share(f"resolved:{card.id}:{n}")
+                for card in played.tyranny_cards for n, choice in enumerate(card.choices)},
+            "resistance_cards_used_per_game": {
+                f"{n} {resistance[n].title}": share(f"used:resistance:{n}")
+                for n in unlocked if n in resistance},
+            "orders_overturned_per_game": {
+                f"{n} {orders[n].title}": share(f"used:order:{n}")
+                for n in enacted if n in orders},
+            "maidaan_bought_per_game": {
+                m.title: share(f"used:maidaan:{m.id}") for m in content.maidaan_powers},
+        }
+
+
+def report(records: Iterable[GameRecord], content: AzadiContent, campaign: str = ""
            ) -> dict[str, Any]:
     """AZADI's part of a simulation report, for the campaign played: the azadi
     rate; how often each Tyranny choice was completed (share of games); and per
     game, how often each Resistance card it unlocks was used, each Imperial Order
     its cards enact was overturned, and each Maidaan power was bought."""
-    played = next((c for c in content.campaigns if c.id == campaign), content.campaigns[0])
-    games = max(1, len(records))
-    total: Counter[str] = Counter()
+    folded = Report(content, campaign)
     for record in records:
-        total.update(record.counters)
-
-    def share(key: str) -> float:
-        return round(total[key] / games, 4)
-
-    unlocked = sorted({c.resistance for card in played.tyranny_cards for c in card.choices})
-    enacted = sorted({card.order for card in played.tyranny_cards})
-    resistance = {c.number: c for c in content.resistance_cards}
-    orders = {o.number: o for o in content.imperial_orders}
-    return {
-        "campaign": played.id,
-        "azadi_rate": share("azadi"),
-        "tyranny_choices_completed": {
-            f"{card.title} / {choice.title}": share(f"resolved:{card.id}:{n}")
-            for card in played.tyranny_cards for n, choice in enumerate(card.choices)},
-        "resistance_cards_used_per_game": {
-            f"{n} {resistance[n].title}": share(f"used:resistance:{n}")
-            for n in unlocked if n in resistance},
-        "orders_overturned_per_game": {
-            f"{n} {orders[n].title}": share(f"used:order:{n}") for n in enacted if n in orders},
-        "maidaan_bought_per_game": {
-            m.title: share(f"used:maidaan:{m.id}") for m in content.maidaan_powers},
-    }
+        folded.add(record)
+    return folded.result()

@@ -3,7 +3,8 @@
 Every diagnostic any stage emits uses a code from this table; ``samizdat rule CODE``
 prints the entry. Codes never change meaning once published. Prefixes:
 ``Y`` loading YAML, ``F`` finding content, ``S`` schema, ``M`` content model and
-references, ``N`` component counts, ``B`` building print files, ``C`` lint settings.
+references, ``N`` component counts, ``B`` building print files, ``C`` lint settings, ``R`` runs
+of simulations and lints (time budgets, the files they write).
 """
 
 from __future__ import annotations
@@ -194,6 +195,22 @@ _CODES: tuple[Code, ...] = (
          "A baseline is the JSON file `samizdat lint --write-baseline --baseline FILE` "
          "writes: {\"version\": 1, \"findings\": [{code, file, message}, ...]}. Write it "
          "again rather than editing it by hand."),
+    Code("R101", "analyses-not-run", "Some simulated lint analyses did not run (the time "
+         "budget was spent, or Ctrl-C).",
+         "`samizdat lint --time-budget SECONDS` starts no simulated analysis after the "
+         "budget is spent, and drops one whose games were still being played when it ran "
+         "out; Ctrl-C does the same at once (and the exit code is 130). The warning names "
+         "each analysis that did not run: the lint's verdict says nothing about them, so a "
+         "clean result is not a clean bill of health. No --select, --ignore, suppression or "
+         "baseline hides it. Raise the budget, or lint with fewer --games; the runs of games "
+         "that finished are cached, so a second lint goes further."),
+    Code("R102", "unsafe-output", "An output file cannot be written safely.",
+         "samizdat writes its reports and baselines whole or not at all: into a "
+         "temporary file in the target folder, then renamed over the file's name (a "
+         "symbolic link at that name is replaced, never written through). It refuses a "
+         "target folder that is a symbolic link, is not a folder, or cannot be created or "
+         "written, and a file name that is a folder. Nothing is written then. Give a real "
+         "folder you may write to."),
     Code("N501", "count-mismatch", "A component count differs from the rulebook.",
          "game.yaml declares the counts the source document fixes; the content must "
          "match them (copies count)."),

@@ -4,6 +4,12 @@ A lint rule is a module with ``CODE``, ``NAME``, ``SEVERITY`` (the default), a
 docstring that is its user documentation (with a failing and a passing example)
 and ``check(context)`` yielding diagnostics. The linter, not the rule, applies
 ``--select`` / ``--ignore`` and suppressions.
+
+A rule marked ``SIMULATED = True`` plays games. After a ``deadline`` (a time budget)
+or a ``stop`` (Ctrl-C), no such rule starts, one whose games are still being played
+then is dropped whole (see :func:`rules_engine.core.run_cache.time_budget`), and an
+``R101`` warning names every rule that did not run, so an incomplete verdict is
+never taken for a clean one.
 """
 
 from __future__ import annotations
@@ -15,7 +21,11 @@ from types import ModuleType
 from typing import Any
 
 from rules_engine.core.content import ContentSet
-from rules_engine.core.diagnostics import Diagnostic, Location
+from rules_engine.core.diagnostics import Diagnostic, Location, warning
+from rules_engine.core.run_cache import OutOfTime, out_of_time, time_budget
+from rules_engine.core.simulate import Stop
+
+NOT_RUN = "R101"      # the warning that names the simulated rules a time budget stopped
 
 RULES: dict[str, tuple[str, ...]] = {
     "azadi": ("impossible_task", "dead_power", "same_moment", "unreachable", "text_drift",
@@ -36,6 +46,9 @@ class LintContext:
     fast: bool = False          # static analyses only
     games: int = 200            # simulated analyses: games per question
     seed: int = 0
+    deadline: float | None = None   # a time.monotonic() time: simulated rules stop there
+    budget: float | None = None     # the time budget, in seconds, for the message
+    stop: Stop | None = None        # requested (by Ctrl-C): simulated rules stop too
 
     @property
     def manifest_location(self) -> Location:
@@ -54,10 +67,40 @@ def all_rule_modules() -> list[ModuleType]:
 
 
 def run(context: LintContext) -> Iterator[Diagnostic]:
+    skipped: list[ModuleType] = []
     for module in rule_modules(context.game):
-        if context.fast and getattr(module, "SIMULATED", False):
+        if not getattr(module, "SIMULATED", False):
+            yield from module.check(context)
             continue
-        yield from module.check(context)
+        if context.fast:
+            continue
+        with time_budget(context.deadline, context.stop):
+            try:
+                if out_of_time():
+                    raise OutOfTime("no time left")
+                found = list(module.check(context))
+            except OutOfTime:
+                skipped.append(module)
+                continue
+        yield from found
+    if skipped:
+        yield not_run(context, skipped)
+
+
+def not_run(context: LintContext, skipped: list[ModuleType]) -> Diagnostic:
+    """The warning that the time budget or Ctrl-C stopped the simulated rules
+    ``skipped``."""
+    names = ", ".join(f"{m.CODE} {m.NAME}" for m in skipped)
+    if context.stop is not None and context.stop.requested:
+        why = "interrupted"
+    else:
+        budget = f"{context.budget:g} s " if context.budget is not None else ""
+        why = f"the {budget}time budget ran out"
+    return warning(NOT_RUN, f"{why}: {len(skipped)} simulated analyses of {context.game} "
+                   f"did not run ({names}); their findings are unknown",
+                   context.manifest_location,
+                   hint="raise --time-budget; runs that finished are cached, so a "
+                   "second lint goes further")
 
 
 def first_paragraph(module: ModuleType) -> str:

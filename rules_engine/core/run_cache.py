@@ -8,6 +8,10 @@ covers every value and source position) and the other options. Records are store
 ``$SAMIZDAT_CACHE`` (default ``$XDG_CACHE_HOME/samizdat`` or ``~/.cache/samizdat``);
 ``SAMIZDAT_CACHE=off`` turns the disk cache off. A cache that cannot be read or
 written is ignored: results are the same either way, only slower.
+
+Inside :func:`time_budget`, a run that is not cached yet starts no game after the
+deadline or once the stop is requested, and raises :class:`OutOfTime` rather than
+returning fewer games than asked (nothing partial is kept, in memory or on disk).
 """
 
 from __future__ import annotations
@@ -16,15 +20,44 @@ import hashlib
 import json
 import os
 import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from rules_engine.core.identity_cache import IdentityCache
-from rules_engine.core.simulate import GameRecord, Simulation, run
+from rules_engine.core.simulate import GameRecord, Simulation, Stop, stream
 
 FORMAT = 1
 _digests: IdentityCache[Any, str] = IdentityCache(4096)
+_limits: list[tuple[float | None, Stop | None]] = []   # the innermost time_budget's last
+
+
+class OutOfTime(Exception):
+    """A run could not be played whole before the time budget's deadline or stop."""
+
+
+@contextmanager
+def time_budget(deadline: float | None, stop: Stop | None = None) -> Iterator[None]:
+    """Runs not cached yet play no game after ``deadline`` (a time.monotonic() time)
+    or once ``stop`` is requested, while inside; a run cut short raises
+    :class:`OutOfTime`. (None and None: no limit.)"""
+    _limits.append((deadline, stop))
+    try:
+        yield
+    finally:
+        _limits.pop()
+
+
+def out_of_time() -> bool:
+    """Whether the current time budget is spent (its deadline passed, or stopped)."""
+    if not _limits:
+        return False
+    deadline, stop = _limits[-1]
+    return (stop is not None and stop.requested) or \
+        (deadline is not None and time.monotonic() >= deadline)
 
 
 def cache_dir() -> Path | None:
@@ -101,7 +134,10 @@ def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...
         found = _load(path)
         if found is not None and len(found) == games:
             return found
-    records = tuple(run(spec, games, seed))
+    deadline, stop = _limits[-1] if _limits else (None, None)
+    records = tuple(stream(spec, games, seed, stop=stop, deadline=deadline))
+    if len(records) < games:
+        raise OutOfTime(f"{len(records)} of {games} games played before the deadline")
     if path is not None:
         _store(path, records)
     return records
