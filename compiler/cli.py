@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from compiler import __version__
+from compiler.cli_paths import ContentPath
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,7 +31,11 @@ def _guarded(func: F) -> F:
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except Exception as exc:  # noqa: BLE001 - the last line of defence
-            click.echo(f"samizdat: internal error: {type(exc).__name__}: {exc}", err=True)
+            from compiler.reporters import no_command, printable
+            from rules_engine.core.diagnostics import clipped
+
+            said = printable(clipped(f"{type(exc).__name__}: {exc}", 500))
+            click.echo(no_command(f"samizdat: internal error: {said}")[0], err=True)
             sys.exit(2)
 
     return wrapper  # type: ignore[return-value]
@@ -43,7 +48,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, type=ContentPath(exists=True))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="How to print diagnostics.")
 @_guarded
@@ -73,8 +78,8 @@ def _offset(_: click.Context, __: click.Parameter, value: str) -> tuple[float, f
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option("--out", "out_dir", type=click.Path(path_type=Path),
+@click.argument("paths", nargs=-1, type=ContentPath(exists=True))
+@click.option("--out", "out_dir", type=ContentPath(),
               default=Path("output"), show_default=True, help="Output folder.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "a2", "a1", "a0"]),
               default="a4", show_default=True,
@@ -90,7 +95,7 @@ def _offset(_: click.Context, __: click.Parameter, value: str) -> tuple[float, f
 @click.option("--force", is_flag=True, help="Build even when content has errors.")
 @click.option("--jobs", type=click.IntRange(0, 64), default=0, show_default=True,
               help="Prepare and render decks in N processes (0: one per CPU core).")
-@click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
+@click.option("--templates", type=ContentPath(exists=True, file_okay=False),
               default=None, help="A folder of layouts (<game>/layouts/*.yaml) that override "
               "the shipped ones.")
 @click.option("--cards-only", is_flag=True,
@@ -150,7 +155,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 
 @main.command()
 @click.argument("game", type=click.Choice(["san", "azadi", "spring"]))
-@click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+@click.option("--content", type=ContentPath(exists=True, file_okay=False),
               default=None, help="The game's content folder (default: the shipped one).")
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
@@ -176,7 +181,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 @click.option("--only-choice", type=click.IntRange(1, 2), default=None,
               help="AZADI, with --tyranny-first: only this choice's task counts.")
 @click.option("--replay", type=int, default=None, help="Print the game of this seed, step by step.")
-@click.option("--report", "report_dir", type=click.Path(path_type=Path), default=None,
+@click.option("--report", "report_dir", type=ContentPath(), default=None,
               help="Also write the report as HTML and PDF with charts into this folder.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
@@ -382,7 +387,7 @@ def _echo_azadi(report: dict[str, Any]) -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, type=ContentPath(exists=True))
 @click.option("--fast", is_flag=True, help="Only the static analyses, no simulated games.")
 @click.option("--games", type=click.IntRange(1, 100_000), default=200, show_default=True,
               help="Simulated analyses: games per question.")
@@ -392,10 +397,10 @@ def _echo_azadi(report: dict[str, Any]) -> None:
 @click.option("--select", multiple=True, help="Only codes starting with this (repeatable).")
 @click.option("--ignore", multiple=True, help="Skip codes starting with this (repeatable).")
 @click.option("--error-on-warning", is_flag=True, help="Treat warnings as errors.")
-@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--config", "config_file", type=ContentPath(dir_okay=False),
               default=None, help="Settings file (default: the nearest samizdat.toml or "
               "pyproject.toml with [tool.samizdat]).")
-@click.option("--baseline", "baseline_file", type=click.Path(path_type=Path),
+@click.option("--baseline", "baseline_file", type=ContentPath(),
               default=None, help="Accept the findings listed in this file.")
 @click.option("--write-baseline", is_flag=True,
               help="Write the current findings to the baseline file and exit 0.")

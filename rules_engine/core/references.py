@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
 from rules_engine.core.content import Item
-from rules_engine.core.diagnostics import Diagnostic, Location, Related, error
+from rules_engine.core.diagnostics import Diagnostic, Location, Related, error, quoted
 
 
 def check_unique(items: Iterable[Item], field: str, what: str,
@@ -24,7 +24,7 @@ def check_unique(items: Iterable[Item], field: str, what: str,
             seen[value] = item
             continue
         shown = value if isinstance(value, str | int) else "/".join(map(str, value))  # type: ignore[arg-type]
-        found.append(error("M401", f"{what} {shown!r} is defined twice", _where(item, field),
+        found.append(error("M401", f"{what} {quoted(shown)} is defined twice", _where(item, field),
                            related=[Related(_where(first, field), "first definition")]))
     return found
 
@@ -40,8 +40,11 @@ def check_reference(item: Item, path: tuple[str | int, ...], value: Any,
         return []
     known = sorted(targets, key=lambda t: (isinstance(t, str), t if isinstance(t, int) else 0,
                                            str(t)))
-    close = difflib.get_close_matches(str(value), [str(k) for k in known], n=1)
-    listing = ", ".join(map(str, known[:12])) + (" …" if len(known) > 12 else "")
-    hint = (f"did you mean {close[0]!r}?" if close and isinstance(value, str)
+    short = len(str(value)) <= 100          # close matches of a long value cost, and mislead
+    close = difflib.get_close_matches(str(value), [str(k) for k in known], n=1) if short else []
+    listing = ", ".join(str(k) if len(str(k)) <= 40 else quoted(k, 40)
+                        for k in known[:12]) + (" …" if len(known) > 12 else "")
+    hint = (f"did you mean {quoted(close[0])}?" if close and isinstance(value, str)
             else f"known: {listing}" if known else f"no {what}s are defined")
-    return [error("M402", f"{what} {value!r} does not exist", item.loc(*path), hint=hint)]
+    return [error("M402", f"{what} {quoted(value)} does not exist", item.loc(*path),
+                  hint=hint)]
