@@ -88,13 +88,16 @@ def chdir_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 Edit = Callable[[Path, str, str], None]
 
 
-def tree_digest(folder: Path) -> dict[str, str]:
-    """Every entry under ``folder`` (links not followed): relative path -> what it is
-    (a file's SHA-256, a link's target, or "folder"), to show nothing changed."""
+def tree_digest(folder: Path, skip: Path | None = None) -> dict[str, str]:
+    """Every entry under ``folder`` (links not followed) but those under ``skip``:
+    relative path -> what it is (a file's SHA-256, a link's target, "folder" or
+    "special"), to show that nothing changed."""
     import hashlib
 
     found: dict[str, str] = {}
     for path in sorted(folder.rglob("*")):
+        if skip is not None and path.is_relative_to(skip):
+            continue
         rel = path.relative_to(folder).as_posix()
         if path.is_symlink():
             found[rel] = "-> " + os.readlink(path)

@@ -7,7 +7,6 @@ subprocess with a timeout, so that a regression fails instead of stalling the su
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import subprocess
@@ -20,9 +19,10 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from compiler.cli import main
 from compiler.layouts import LayoutLibrary
 from compiler.safe_read import FileTooLarge, NotRegularFile, UnreadableFile, read_file
-from tests.conftest import REPO, run_cli, triples, validate_json
+from tests.conftest import REPO, run_cli, tree_digest, triples, validate_json
 
 TIMEOUT = 60
 ROOT = os.geteuid() == 0 if hasattr(os, "geteuid") else False
@@ -39,20 +39,6 @@ def diagnostics(stdout: str, cwd: Path, root: Path) -> list[tuple[str, str, int,
     """(code, file relative to root, line, column) of a JSON report made in ``cwd``."""
     return [(d["code"], (cwd / d["file"]).relative_to(root).as_posix(), d["line"], d["column"])
             for d in json.loads(stdout)["diagnostics"]]
-
-
-def tree_digest(folder: Path, skip: Path | None = None) -> str:
-    """A digest of every name, kind and content under ``folder`` (links not followed)."""
-    sha = hashlib.sha256()
-    for path in sorted(folder.rglob("*")):
-        if skip is not None and path.is_relative_to(skip):
-            continue
-        sha.update(str(path.relative_to(folder)).encode())
-        if path.is_symlink():
-            sha.update(b"link:" + os.readlink(path).encode())
-        elif path.is_file():
-            sha.update(path.read_bytes())
-    return sha.hexdigest()
 
 
 def no_traceback(stderr: str) -> None:
@@ -89,9 +75,24 @@ def test_1500_nested_folders_stop_at_the_depth_bound(cards: Path) -> None:
         handle = inner
     os.close(os.open("more.yaml", os.O_WRONLY | os.O_CREAT, dir_fd=handle))
     os.close(handle)
-    result = run_cli("validate", "--format", "json", str(cards / "san"))
-    assert (result.exit_code, triples(json.loads(result.stdout), cards)) == (
-        1, [("F208", "san/" + "/".join(["d"] * 33), 0, 0)])
+    try:
+        result = run_cli("validate", "--format", "json", str(cards / "san"))
+        assert (result.exit_code, triples(json.loads(result.stdout), cards)) == (
+            1, [("F208", "san/" + "/".join(["d"] * 33), 0, 0)])
+    finally:
+        _unnest(cards / "san")
+
+
+def _unnest(top: Path) -> None:
+    """Remove ``top/d/d/…`` one level at a time (rmtree recurses, and would overflow)."""
+    while (top / "d").is_dir():
+        if (top / "d" / "d").is_dir():
+            os.rename(top / "d" / "d", top / "next")
+        if (top / "d" / "more.yaml").exists():
+            (top / "d" / "more.yaml").unlink()
+        os.rmdir(top / "d")
+        if (top / "next").is_dir():
+            os.rename(top / "next", top / "d")
 
 
 @pytest.mark.parametrize(("name", "target", "code"), [
@@ -244,6 +245,19 @@ def test_nul_in_a_path_argument_is_a_usage_error() -> None:
     assert result.exit_code == 2
     assert "holds a NUL character" in result.output
     assert CliRunner().invoke(command, [str(REPO / "cards")]).exit_code == 0
+
+
+@pytest.mark.parametrize("args", [
+    ["validate", "cards/san\0x"], ["lint", "--fast", "cards/san\0x"],
+    ["build", "--out", "out\0x", "cards/san"], ["build", "--templates", "t\0", "cards/san"],
+    ["lint", "--config", "a\0.toml", "cards/san"], ["lint", "--baseline", "b\0", "cards/san"],
+    ["simulate", "san", "--report", "r\0"],
+])
+def test_nul_in_any_command_line_path_is_a_usage_error(args: list[str]) -> None:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert "holds a NUL character" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
 # -- the reader itself -------------------------------------------------------------------

@@ -8,12 +8,11 @@ font, and the build writes nothing unless --force.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
 from compiler import fonts, glyphs
-from tests.conftest import edit, line_of, run_cli, triples
+from tests.conftest import edit, line_of, run_cli, tree_digest, triples
 
 ARABIC = "سوق الظلام"
 DEVANAGARI = "इंस्पेक्टर"
@@ -22,12 +21,6 @@ ROCKET = "\U0001F680"
 
 FIXER_FLAVOR = "Knows which inspector drinks, and what he drinks."
 ANCHOR_FLAVOR = "Reads the autocue with the calm of someone paid not to look up."
-
-
-def _tree_digest(root: Path, skip: Path) -> dict[str, str]:
-    """SHA-256 of every file under ``root`` except those under ``skip``."""
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file() and not p.is_relative_to(skip)}
 
 
 def _plant(cards: Path) -> tuple[Path, list[tuple[str, str, int, int]]]:
@@ -55,12 +48,12 @@ def _build(*args: str) -> tuple[int, dict[str, object]]:
 def test_undrawable_card_text_stops_the_build_at_the_fields(cards: Path, tmp_path: Path) -> None:
     _, expected = _plant(cards)
     out = tmp_path / "out"
-    before = _tree_digest(tmp_path, out)
+    before = tree_digest(tmp_path, out)
     code, report = _build(str(cards / "san"), "--cards-only", "--out", str(out))
     assert code == 1
     assert sorted(triples(report, cards)) == sorted(expected)
     assert not out.exists()
-    assert _tree_digest(tmp_path, out) == before
+    assert tree_digest(tmp_path, out) == before
 
 
 def test_the_diagnostic_names_characters_and_font(cards: Path, tmp_path: Path) -> None:
@@ -154,14 +147,14 @@ def test_mat_text_from_content_is_checked(cards: Path, tmp_path: Path) -> None:
     edit(cards / "spring" / "board_and_deck.yaml", "{id: libya, name: Libya,",
          f"{{id: libya, name: {CJK},")
     out = tmp_path / "out"
-    before = _tree_digest(tmp_path, out)
+    before = tree_digest(tmp_path, out)
     code, report = _build(str(cards / "spring"), "--out", str(out))
     assert code == 1
     board = templates_root() / "spring" / "mats" / "board.yaml"
     assert triples(report, templates_root()) == [
         ("B613", "spring/mats/board.yaml", line_of(board, "kind: ring"), 12)]
     assert not out.exists()
-    assert _tree_digest(tmp_path, out) == before
+    assert tree_digest(tmp_path, out) == before
 
 
 def test_locating_the_field_never_blocks_or_guesses(tmp_path: Path) -> None:

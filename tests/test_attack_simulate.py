@@ -21,22 +21,7 @@ import pytest
 from compiler import sim_run
 from rules_engine.core.game import State
 from rules_engine.core.simulate import Simulation, Stop, Summary, run, summary
-from tests.conftest import CARDS, REPO, run_cli
-
-
-def tree_digest(folder: Path) -> dict[str, str]:
-    """Every entry under ``folder``: links by target, files by content."""
-    out = {}
-    for path in sorted(folder.rglob("*")):
-        name = path.relative_to(folder).as_posix()
-        if path.is_symlink():
-            out[name] = "link:" + os.readlink(path)
-        elif path.is_file():
-            out[name] = hashlib.sha256(path.read_bytes()).hexdigest()
-        else:
-            out[name] = "folder"
-    return out
-
+from tests.conftest import CARDS, REPO, run_cli, tree_digest
 
 # --- report files -----------------------------------------------------------------
 
