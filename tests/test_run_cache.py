@@ -3,8 +3,10 @@ processes, keyed so an edit to one campaign replays only that campaign's games."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -62,13 +64,14 @@ def test_an_edit_to_one_campaign_replays_only_its_games(
 
     monkeypatch.setenv("SAMIZDAT_CACHE", str(tmp_path))
     played: list[tuple[str, int]] = []       # (campaign, games) of each run played
-    real_run = run_cache.run
+    real_stream = run_cache.stream
 
-    def counting_run(spec: Simulation, games: int, seed: int) -> list[GameRecord]:
+    def counting_stream(spec: Simulation, games: int, seed: int,
+                        **options: Any) -> Iterator[GameRecord]:
         played.append((dict(spec.options)["campaign"], games))
-        return real_run(spec, games, seed)
+        return real_stream(spec, games, seed, **options)
 
-    monkeypatch.setattr(run_cache, "run", counting_run)
+    monkeypatch.setattr(run_cache, "stream", counting_stream)
     run_cache.cached_run.cache_clear()
     simulation_runs.choice_runs.cache_clear()
     model = validate([CARDS / "azadi"]).models["azadi"]
