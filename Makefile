@@ -38,6 +38,7 @@ bench: native
 	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/validate.py
 	$(BIN)/python benchmarks/build.py
+	$(BIN)/python benchmarks/rebuild.py
 	$(BIN)/python benchmarks/outputs.py
 	$(BIN)/python benchmarks/simulate.py
 	$(BIN)/python benchmarks/lint.py
