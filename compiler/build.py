@@ -38,7 +38,7 @@ from compiler.extras import ExtraJob, extra_job
 from compiler.faces import CardFace, builder
 from compiler.imposition import ImpositionError
 from compiler.layouts import Layout, LayoutLibrary, card_size
-from compiler.output_folder import CACHE, MANIFEST, OutputRefused
+from compiler.output_folder import CACHE, MANIFEST, FolderRefused
 from compiler.paths import templates_root
 from compiler.quick_rebuild import unchanged_build
 from compiler.render_card import prepare
@@ -160,7 +160,7 @@ def _refused_outputs(games: list[str], out_dir: Path) -> list[Diagnostic]:
             with output_folder.locked(out_dir):
                 for game in games:
                     output_folder.recover(out_dir, game)
-    except OutputRefused as refused:
+    except FolderRefused as refused:
         return [error(refused.code, refused.message, Location(str(out_dir)),
                       hint=refused.hint or None)]
     except OSError as exc:
@@ -169,7 +169,7 @@ def _refused_outputs(games: list[str], out_dir: Path) -> list[Diagnostic]:
     for game, folder in zip(games, folders, strict=True):
         try:
             output_folder.check_owned(folder, game)
-        except OutputRefused as refused:
+        except FolderRefused as refused:
             found.append(error(refused.code, refused.message, Location(str(folder)),
                                hint=refused.hint or None))
     return found
@@ -436,7 +436,7 @@ def _write(jobs: list[DeckJob | ExtraJob], rendered: dict[tuple[str, str], Rende
         try:
             _write_game(game, game_jobs, rendered, cache, options, result,
                         (game_keys[game], inputs.get(game)))
-        except OutputRefused as refused:
+        except FolderRefused as refused:
             result.diagnostics.append(error(refused.code, refused.message,
                                             Location(str(options.out_dir / game)),
                                             hint=refused.hint or None))
@@ -484,7 +484,7 @@ def _write_locked(game: str, jobs: list[DeckJob | ExtraJob],
                     target = stage / file["path"]
                     target.parent.mkdir(parents=True, exist_ok=True)
                     if not intact(final, file):
-                        raise OutputRefused("B620", f"{final / file['path']} changed during "
+                        raise FolderRefused("B620", f"{final / file['path']} changed during "
                                             "the build")
                     link_or_copy(final / file["path"], target)
                     deck_files.append(file | {"mtime_ns": target.stat().st_mtime_ns})

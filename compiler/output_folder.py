@@ -44,7 +44,7 @@ CACHE = ".build-cache.json"
 _OWN_FILES = {MARKER, MANIFEST, CACHE}
 
 
-class OutputRefused(Exception):
+class FolderRefused(Exception):
     """The output folder cannot be written; the message says why (for a diagnostic)."""
 
     def __init__(self, code: str, message: str, hint: str = "") -> None:
@@ -61,14 +61,14 @@ def check_root(out_dir: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise OutputRefused("B621", f"output folder {out_dir} cannot be used: "
+        raise FolderRefused("B621", f"output folder {out_dir} cannot be used: "
                             f"{exc.strerror}") from None
     if stat.S_ISLNK(info.st_mode):
-        raise OutputRefused("B621", f"output folder {out_dir} is a symbolic link (to "
+        raise FolderRefused("B621", f"output folder {out_dir} is a symbolic link (to "
                             f"{os.readlink(out_dir)}); samizdat writes only into real folders",
                             "pass the folder the link points to as --out, if that is meant")
     if not stat.S_ISDIR(info.st_mode):
-        raise OutputRefused("B621", f"output folder {out_dir} exists and is not a folder",
+        raise FolderRefused("B621", f"output folder {out_dir} exists and is not a folder",
                             "choose another --out")
 
 
@@ -80,20 +80,20 @@ def marker_text(game: str, manifest: bytes) -> str:
 
 
 def check_owned(folder: Path, game: str) -> None:
-    """Refuse (OutputRefused) unless ``folder`` is absent, empty or samizdat's output of
+    """Refuse (FolderRefused) unless ``folder`` is absent, empty or samizdat's output of
     ``game`` exactly as its manifest lists it."""
     try:
         info = os.lstat(folder)
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise OutputRefused("B621", f"{folder} cannot be used: {exc.strerror}") from None
+        raise FolderRefused("B621", f"{folder} cannot be used: {exc.strerror}") from None
     if stat.S_ISLNK(info.st_mode):
-        raise OutputRefused("B621", f"{folder} is a symbolic link (to {os.readlink(folder)}); "
+        raise FolderRefused("B621", f"{folder} is a symbolic link (to {os.readlink(folder)}); "
                             "samizdat never replaces a link or writes through one",
                             "remove the link, or choose another --out")
     if not stat.S_ISDIR(info.st_mode):
-        raise OutputRefused("B620", f"{folder} exists and is not a folder samizdat wrote",
+        raise FolderRefused("B620", f"{folder} exists and is not a folder samizdat wrote",
                             "move it away, or choose another --out")
     entries = _files(folder)
     if not entries:
@@ -101,11 +101,11 @@ def check_owned(folder: Path, game: str) -> None:
     listed = _listed(folder, game)
     for rel, mode in entries:
         if stat.S_ISLNK(mode):
-            raise OutputRefused("B621", f"{folder / rel} is a symbolic link; samizdat never "
+            raise FolderRefused("B621", f"{folder / rel} is a symbolic link; samizdat never "
                                 "replaces a folder holding links",
                                 "remove the link, or choose another --out")
         if rel not in listed and rel not in _OWN_FILES:
-            raise OutputRefused("B620", f"{folder} holds {rel}, which samizdat did not write; "
+            raise FolderRefused("B620", f"{folder} holds {rel}, which samizdat did not write; "
                                 "it would be deleted by replacing the folder",
                                 "move your files out of it, or choose another --out")
 
@@ -121,14 +121,14 @@ def _listed(folder: Path, game: str) -> set[str]:
         marker = json.loads(read_regular(folder / MARKER)) \
             if os.path.lexists(folder / MARKER) else None
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        raise OutputRefused("B620", f"{why} (it has no valid samizdat marker and manifest)",
+        raise FolderRefused("B620", f"{why} (it has no valid samizdat marker and manifest)",
                             hint) from None
     if marker is None:   # written before markers existed: the manifest must say so itself
         if not (str(data.get("generator", "")).startswith("samizdat ")
                 and data.get("game") == game):
-            raise OutputRefused("B620", f"{why} (it has no samizdat marker)", hint)
+            raise FolderRefused("B620", f"{why} (it has no samizdat marker)", hint)
     elif marker != json.loads(marker_text(game, manifest)):
-        raise OutputRefused("B620", f"{why} (its marker does not match its manifest)", hint)
+        raise FolderRefused("B620", f"{why} (its marker does not match its manifest)", hint)
     return paths
 
 
@@ -160,7 +160,7 @@ def _files(folder: Path, limit: int = 100_000) -> list[tuple[str, int]]:
                 else:
                     found.append((rel, mode))
                 if len(found) > limit:
-                    raise OutputRefused("B620", f"{folder} holds more than {limit:,} files; "
+                    raise FolderRefused("B620", f"{folder} holds more than {limit:,} files; "
                                         "it is not a samizdat output folder")
     return sorted(found)
 
