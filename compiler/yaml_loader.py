@@ -334,12 +334,11 @@ class _Builder:
             return None
         if kind == "bool" and value in _WORDS and _WORDS[value] is not None:
             return _WORDS[value]
-        if kind == "int" or kind == "float":
-            number = self._plain(value, event) if value and not value[0].isalpha() else value
-            if kind == "float" and isinstance(number, int):
-                return float(number)
-            if not isinstance(number, str):
-                return number
+        if kind == "float" and (_FLOAT.fullmatch(value) or _NOT_FINITE.fullmatch(value)):
+            return self._float(value, event)
+        if kind == "int" and (_INT10.fullmatch(value) or _INT8.fullmatch(value)
+                              or _INT16.fullmatch(value)):
+            return self._plain(value, event)
         shown = value if len(value) <= 40 else value[:37] + "..."
         raise self._fail("Y109", f"{shown!r} is not a valid {kind}", event.start_mark)
 
