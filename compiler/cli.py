@@ -519,24 +519,28 @@ def new() -> None:
 def new_campaign(campaign_id: str, name: str, mandate: str, year: str, into: Path) -> None:
     """Write an AZADI campaign folder ID with 12 Tyranny and 108 Ideology draft cards."""
     from compiler.paths import cards_root
-    from compiler.scaffold import CampaignRequest, MandateFacts, ScaffoldError, write_campaign
+    from compiler.scaffold import (
+        CampaignRequest,
+        ScaffoldError,
+        check_request,
+        mandate_facts,
+        write_campaign,
+    )
     from compiler.validate import validate as check
-    from rules_engine.azadi.lint.dead_power import dead_under
-    from rules_engine.azadi.lint.rules_in_force import forbidden
 
+    title = name or " ".join(w.capitalize() for w in campaign_id.split("-"))
+    try:  # a usage error is reported before anything is read or written
+        check_request(CampaignRequest(campaign_id, title, mandate, year))
+    except ScaffoldError as exc:
+        click.echo(f"samizdat: {exc}", err=True)
+        sys.exit(2)
     base = check([cards_root() / "azadi"]).models.get("azadi")
     if base is None:
         click.echo("samizdat: the installed AZADI base content does not validate", err=True)
         sys.exit(2)
-    mandates = {}
-    for m in base.mandates:
-        blocked = forbidden(m.imperial)
-        mandates[m.id] = MandateFacts(blocked, tuple(
-            c.number for c in base.resistance_cards if not dead_under(c.effects, blocked)))
-    title = name or " ".join(w.capitalize() for w in campaign_id.split("-"))
     request = CampaignRequest(campaign_id, title, mandate or base.mandates[0].id, year)
     try:
-        folder = write_campaign(request, mandates, into)
+        folder = write_campaign(request, mandate_facts(base), into)
     except ScaffoldError as exc:
         click.echo(f"samizdat: {exc}", err=True)
         sys.exit(2)

@@ -1,11 +1,17 @@
 """The project's vector icons as PNG images, for back ends that need images (the
 HTML reference, inline icons in reportlab paragraphs). Rendered once per process
-by pdfium from the same drawings, so they look like the printed cards."""
+by pdfium from the same drawings, so they look like the printed cards.
+
+reportlab reads paragraph images from files, so :func:`files` writes the PNGs to
+one temporary folder per process, which is removed when that process exits."""
 
 from __future__ import annotations
 
+import atexit
 import base64
 import io
+import os
+import shutil
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -47,13 +53,21 @@ def data_uris() -> dict[str, str]:
 
 @cache
 def files() -> dict[str, str]:
-    """Icon name -> path of its PNG in a per-process temporary folder."""
+    """Icon name -> path of its PNG in a per-process temporary folder (removed at exit)."""
     from compiler.icons import ICON_NAMES
 
     folder = Path(tempfile.mkdtemp(prefix="samizdat-icons-"))
+    atexit.register(_remove, folder, os.getpid())
     paths = {}
     for name in sorted(ICON_NAMES):
         path = folder / f"{name}.png"
         path.write_bytes(png_bytes(name))
         paths[name] = str(path)
     return paths
+
+
+def _remove(folder: Path, owner: int) -> None:
+    """Delete ``folder`` at exit, only in the process that made it (a forked child
+    that inherited the paths leaves them to its parent)."""
+    if os.getpid() == owner:
+        shutil.rmtree(folder, ignore_errors=True)

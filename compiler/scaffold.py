@@ -8,6 +8,11 @@ N, the 24 choices unlock 24 different Resistance cards, no task, power or unlock
 Resistance card needs something the chosen Mandate forbids, and every ideologue
 has 54 answers worth 2 resources each. Nothing existing is ever overwritten; the
 folder appears whole or not at all.
+
+Whatever the user types reaches the files only as YAML scalars written by an
+emitter (never pasted into YAML text), with no anchors or aliases, and each file
+is read back with samizdat's own loader before anything is written: a name such
+as ``a: b``, ``#x``, ``*alias`` or one with a newline reads back exactly.
 """
 
 from __future__ import annotations
@@ -22,9 +27,18 @@ from typing import Any
 
 import yaml
 
+from compiler.yaml_loader import load_yaml
 from rules_engine.azadi.vocabulary import ACTION_NEEDS, EVENT_NEEDS
 
-ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+# The schemas' id (schemas/common/base.schema.json, $defs/id), matched whole: a slug
+# of lower-case letters and digits joined by single hyphens, at most ID_MAX long.
+ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+ID_MAX = 64
+# Card ids are "<campaign id>-ideology-108" and so on: the longest suffix must fit too.
+LONGEST_CARD_SUFFIX = "-ideology-108"
+CAMPAIGN_ID_MAX = ID_MAX - len(LONGEST_CARD_SUFFIX)
+NAME_MAX = 40
+YEAR_MAX = 20   # the campaign schema's year maxLength
 TYRANNY_CARDS = 12
 IDEOLOGY_CARDS = 108
 IDEOLOGUE_RESOURCE = {"capitalist": "funds", "showstopper": "media",
@@ -72,6 +86,19 @@ class MandateFacts:
 
     blocked: frozenset[str]            # capabilities it forbids
     usable_resistance: tuple[int, ...]  # Resistance cards with a power it leaves alive
+
+
+def mandate_facts(base: Any) -> dict[str, MandateFacts]:
+    """Each Mandate of the AZADI base model ``base``, by id, with what it forbids."""
+    from rules_engine.azadi.lint.dead_power import dead_under
+    from rules_engine.azadi.lint.rules_in_force import forbidden
+
+    mandates = {}
+    for mandate in base.mandates:
+        blocked = forbidden(mandate.imperial)
+        mandates[mandate.id] = MandateFacts(blocked, tuple(
+            c.number for c in base.resistance_cards if not dead_under(c.effects, blocked)))
+    return mandates
 
 
 class ScaffoldError(Exception):
@@ -152,9 +179,64 @@ def ideology_cards(request: CampaignRequest) -> list[dict[str, Any]]:
     return cards
 
 
-def _dump(header: str, section: str, items: Any) -> str:
-    body = yaml.safe_dump({section: items}, sort_keys=False, allow_unicode=True, width=88)
-    return header + body
+class _Dumper(yaml.SafeDumper):
+    """PyYAML's safe emitter, never writing anchors, and quoting every text that
+    either YAML 1.1 or YAML 1.2 would read as something else than that text."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+# PyYAML's emitter quotes the texts its YAML 1.1 resolver reads as non-text; these
+# add what the 1.2 core schema (samizdat's loader) and the 1.1 type repository read
+# as numbers or booleans and PyYAML does not (0o17, 1e5, +.5, y, n).
+_Dumper.add_implicit_resolver(
+    "tag:yaml.org,2002:int", re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"),
+    list("-+0123456789"))
+_Dumper.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$"),
+    list("-+0123456789."))
+_Dumper.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:y|Y|n|N)$"), list("yYnN"))
+
+
+def _dump(header: str, section: str, items: Any, file: str) -> str:
+    data = {section: items}
+    body = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=88)
+    text = header + body
+    doc, problems = load_yaml(text.encode("utf-8"), file)
+    if doc is None or problems or doc.data != data:  # a guard: the emitter should never
+        raise ScaffoldError(f"{file} would not read back as written; nothing was written")
+    return text
+
+
+def _comment(request: CampaignRequest) -> str:
+    """The name for a header comment: one printable line, else the id."""
+    name = request.name
+    return name if name.isprintable() and name.strip() == name else request.campaign_id
+
+
+def check_request(request: CampaignRequest) -> None:
+    """Refuse (ScaffoldError) an id, name or year the written campaign could not hold."""
+    campaign_id = request.campaign_id
+    if not ID_PATTERN.fullmatch(campaign_id) or len(campaign_id) > CAMPAIGN_ID_MAX:
+        raise ScaffoldError(
+            f"campaign id {campaign_id[:80]!r}: expected lower-case letters and digits "
+            f"in words joined by single hyphens, at most {CAMPAIGN_ID_MAX} characters "
+            "(its card ids add up to 13 more), such as 'haitian-revolution-1791'")
+    for what, text, most in (("name", request.name, NAME_MAX),
+                             ("year", request.year, YEAR_MAX)):
+        if what == "name" and not text.strip():
+            raise ScaffoldError("campaign name: expected some text")
+        if len(text) > most:
+            raise ScaffoldError(f"campaign {what}: expected at most {most} characters, "
+                                f"got {len(text)}")
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ScaffoldError(f"campaign {what}: character {exc.start + 1} cannot be "
+                                "written as UTF-8") from None
 
 
 def files(request: CampaignRequest, facts: MandateFacts) -> dict[str, str]:
@@ -164,27 +246,24 @@ def files(request: CampaignRequest, facts: MandateFacts) -> dict[str, str]:
     if request.year:
         campaign["year"] = request.year
     campaign["blurb"] = "DRAFT: the campaign's setting in a few sentences."
+    shown = _comment(request)
     return {
-        "campaign.yaml": _dump(f"# {request.name}: the campaign manifest.\n",
-                               "campaign", campaign),
+        "campaign.yaml": _dump(f"# {shown}: the campaign manifest.\n",
+                               "campaign", campaign, "campaign.yaml"),
         "tyranny_cards.yaml": _dump(
-            f"# {request.name}: the 12 Tyranny cards (card N enacts Imperial Order N).\n"
+            f"# {shown}: the 12 Tyranny cards (card N enacts Imperial Order N).\n"
             "# Each choice unlocks one Resistance card; replace every DRAFT text.\n",
-            "tyranny_cards", tyranny_cards(request, facts)),
+            "tyranny_cards", tyranny_cards(request, facts), "tyranny_cards.yaml"),
         "ideology_cards.yaml": _dump(
-            f"# {request.name}: the 108 Ideology cards, 54 answers per ideologue.\n",
-            "ideology_cards", ideology_cards(request)),
+            f"# {shown}: the 108 Ideology cards, 54 answers per ideologue.\n",
+            "ideology_cards", ideology_cards(request), "ideology_cards.yaml"),
     }
 
 
 def write_campaign(request: CampaignRequest, mandates: dict[str, MandateFacts],
                    into: Path) -> Path:
     """Write the campaign folder ``into/<id>`` and return it."""
-    if not ID_PATTERN.match(request.campaign_id):
-        raise ScaffoldError(f"campaign id {request.campaign_id!r}: expected lower-case "
-                            "words joined by hyphens, such as 'haitian-revolution-1791'")
-    if not 1 <= len(request.name) <= 40:
-        raise ScaffoldError("campaign name: expected 1 to 40 characters")
+    check_request(request)
     if request.mandate not in mandates:
         raise ScaffoldError(f"unknown Mandate {request.mandate!r}; expected one of: "
                             f"{', '.join(sorted(mandates))}")

@@ -1,4 +1,4 @@
-"""Safe, bounded YAML loading that remembers where every node was written.
+r"""Safe, bounded YAML loading that remembers where every node was written.
 
 The loader reads PyYAML's event stream (never its constructors) and builds plain
 JSON-like data itself, so it can:
@@ -7,9 +7,22 @@ JSON-like data itself, so it can:
 * refuse duplicate keys, unknown tags, non-scalar keys and several documents;
 * bound file size, nesting depth and alias expansion (a "billion laughs" document
   is stopped after the node budget, without ever being expanded in memory);
-* report non-UTF-8 bytes and tab indentation with their exact position.
+* report non-UTF-8 bytes and tab indentation with their exact position;
+* read scalars as the YAML 1.2 core schema says (``010`` is 10, ``no`` is text,
+  ``1:00`` is text, ``0o17`` is 15), and warn (Y120) where YAML 1.1 tools, which
+  many editors and scripts still are, would read the same text differently.
+
+Mapping keys are always text. A plain scalar is, by the 1.2 core schema's
+expressions: null (empty, ``~``, ``null``, ``Null``, ``NULL``); a boolean
+(``true``/``True``/``TRUE``, ``false``/``False``/``FALSE``); an integer
+(``[-+]?[0-9]+``, ``0o[0-7]+``, ``0x[0-9a-fA-F]+``); a float
+(``[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`` and the ``.inf``/``.nan``
+spellings, which are refused as not finite); or else text. An explicit ``!!int``,
+``!!float``, ``!!bool`` or ``!!null`` tag requires its type's 1.2 spelling.
 
 Every problem is a :class:`~rules_engine.core.diagnostics.Diagnostic`; nothing raises.
+(:mod:`compiler.yaml11` says how YAML 1.1 reads a text; it is called only for the
+rare scalars whose two readings can differ.)
 """
 
 from __future__ import annotations
@@ -22,7 +35,8 @@ from typing import Any
 
 import yaml
 
-from rules_engine.core.diagnostics import Diagnostic, Location, Related, error
+from compiler import yaml11
+from rules_engine.core.diagnostics import Diagnostic, Location, Related, error, warning
 from rules_engine.core.source import NodePath, SourceDocument
 
 try:  # the C parser is much faster; the pure-Python one behaves the same
@@ -46,8 +60,6 @@ DEFAULT_LIMITS = LoadLimits()
 
 _TAG = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {f"{_TAG}{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map")}
-_RESOLVER = yaml.resolver.Resolver()
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 _NO_KEY = object()  # a mapping frame waiting for its next key
 
 
@@ -95,7 +107,8 @@ def load_yaml(raw: bytes, file: str, limits: LoadLimits = DEFAULT_LIMITS
         return None, [error("Y104", str(exc).splitlines()[0], Location(file, 1, 1))]
     except RecursionError:
         return None, [error("Y107", "nesting is too deep to read", Location(file, 1, 1))]
-    return SourceDocument(file, builder.result, builder.positions, builder.key_positions), []
+    return (SourceDocument(file, builder.result, builder.positions, builder.key_positions),
+            builder.warnings)
 
 
 def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
@@ -126,7 +139,27 @@ def _syntax_diagnostic(exc: yaml.MarkedYAMLError, file: str) -> Diagnostic:
     return error("Y104", message, Location(file, line, column))
 
 
-_PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")
+# The YAML 1.2 core schema (spec section 10.3.2). Plain scalars starting with a letter
+# are text unless they are one of the words below; YAML 1.1 tools also read the
+# _YAML11_WORDS as booleans.
+_WORDS: dict[str, Any] = {
+    "null": None, "Null": None, "NULL": None, "~": None,
+    "true": True, "True": True, "TRUE": True,
+    "false": False, "False": False, "FALSE": False,
+}
+_YAML11_WORDS = frozenset(
+    ("y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",
+     "on", "On", "ON", "off", "Off", "OFF"))
+_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+_INT10 = re.compile(r"[-+]?[0-9]+")
+_INT8 = re.compile(r"0o[0-7]+")
+_INT16 = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+_NOT_FINITE = re.compile(r"[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+# Texts both versions read as the same number, so no 1.1 reading is needed.
+_SAME_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_SAME_FLOAT = re.compile(r"[-+]?[0-9]+\.[0-9]*|\.[0-9]+")
+_MAX_DIGITS = 40  # longer integers are out of range anyway; int() of huge texts is slow
 _PLAIN_WORD_START = frozenset("abcdeghijklmpqrsuvwxzABCDEGHIJKLMPQRSUVWXZ_\"'(")
 
 
@@ -144,6 +177,7 @@ class _Builder:
         self.positions: dict[NodePath, tuple[int, int]] = {}
         self.key_positions: dict[NodePath, tuple[int, int]] = {}
         self.result: Any = None
+        self.warnings: list[Diagnostic] = []
 
     def _loc(self, mark: Any) -> Location:
         return Location(self.file, mark.line + 1, mark.column + 1)
@@ -202,7 +236,7 @@ class _Builder:
                 if kind is scalar_t:
                     nodes += 1
                     size = 1
-                    value = self._resolve(event)
+                    value = self._resolve(event, path)
                     if event.anchor is not None:
                         anchors[event.anchor] = (value, 1)
                 elif kind is alias_t:
@@ -251,7 +285,7 @@ class _Builder:
                 frame[0][frame[4]] = value
                 frame[4] = _NO_KEY
 
-    def _resolve(self, event: Any) -> Any:
+    def _resolve(self, event: Any, path: NodePath) -> Any:
         value: str = event.value
         tag = event.tag
         if tag is None:
@@ -259,32 +293,74 @@ class _Builder:
                 return value  # quoted or block scalar: text
             if not value:
                 return None
-            if value[0] in _PLAIN_WORD_START:
+            first = value[0]
+            if first in _PLAIN_WORD_START:
                 return value
-            if _PLAIN_INT.match(value):
-                number = int(value)
-                if abs(number) > self.limits.max_int:
-                    raise self._fail("Y109", f"integer {value[:40]} is out of range (at most "
-                                     "2^53 in size)", event.start_mark)
-                return number
-            tag = _RESOLVER.resolve(  # type: ignore[no-untyped-call]
-                yaml.ScalarNode, value, event.implicit)
-        elif tag == "!":
+            if first.isalpha():
+                ours = _WORDS.get(value, value)
+                if value in _YAML11_WORDS:
+                    self._compare(event, path, ours, None)
+                return ours
+            if _SAME_INT.fullmatch(value):
+                return self._integer(value, 10, event)
+            ours = self._plain(value, event)
+            if not _SAME_FLOAT.fullmatch(value):
+                self._compare(event, path, ours, None)
+            return ours
+        if tag == "!" or tag == f"{_TAG}str":
             return value
-        if tag == f"{_TAG}str" or tag not in _ALLOWED_TAGS:
-            return value  # timestamps, merge keys etc. stay text
-        node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark)
-        try:
-            constructed: Any = _CONSTRUCTOR.construct_object(node, deep=True)
-        except (ValueError, yaml.constructor.ConstructorError):
-            shown = value if len(value) <= 40 else value[:37] + "..."
-            raise self._fail("Y109", f"{shown!r} is not a valid {tag.rsplit(':', 1)[-1]}",
-                             event.start_mark) from None
-        if isinstance(constructed, bool) or constructed is None:
-            return constructed
-        if isinstance(constructed, int) and abs(constructed) > self.limits.max_int:
-            raise self._fail("Y109", f"integer {value[:40]} is out of range (at most 2^53 in "
-                             "size)", event.start_mark)
-        if isinstance(constructed, float) and not math.isfinite(constructed):
-            raise self._fail("Y109", f"{value!r} is not a finite number", event.start_mark)
-        return constructed
+        ours = self._tagged(value, tag, event)
+        self._compare(event, path, ours, tag)
+        return ours
+
+    def _plain(self, value: str, event: Any) -> Any:
+        """A plain scalar that does not start with a letter, by the 1.2 core schema."""
+        if value == "~":
+            return None
+        if _INT10.fullmatch(value):
+            return self._integer(value, 10, event)
+        if _INT8.fullmatch(value):
+            return self._integer(value[2:], 8, event)
+        if _INT16.fullmatch(value):
+            return self._integer(value[2:], 16, event)
+        if _FLOAT.fullmatch(value) or _NOT_FINITE.fullmatch(value):
+            return self._float(value, event)
+        return value
+
+    def _tagged(self, value: str, tag: str, event: Any) -> Any:
+        """A scalar with an explicit data tag: it must be spelled as 1.2 spells the type."""
+        kind = tag.removeprefix(_TAG)
+        if kind == "null" and value in _NULLS:
+            return None
+        if kind == "bool" and value in _WORDS and _WORDS[value] is not None:
+            return _WORDS[value]
+        if kind == "float" and (_FLOAT.fullmatch(value) or _NOT_FINITE.fullmatch(value)):
+            return self._float(value, event)
+        if kind == "int" and (_INT10.fullmatch(value) or _INT8.fullmatch(value)
+                              or _INT16.fullmatch(value)):
+            return self._plain(value, event)
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        raise self._fail("Y109", f"{shown!r} is not a valid {kind}", event.start_mark)
+
+    def _integer(self, digits: str, base: int, event: Any) -> int:
+        unsigned = digits.lstrip("+-").lstrip("0")
+        number = int(digits, base) if len(unsigned) <= _MAX_DIGITS else None
+        if number is None or abs(number) > self.limits.max_int:
+            raise self._fail("Y109", f"integer {event.value[:40]} is out of range (at most "
+                             "2^53 in size)", event.start_mark)
+        return number
+
+    def _float(self, value: str, event: Any) -> float:
+        number = math.inf if _NOT_FINITE.fullmatch(value) else float(value)
+        if not math.isfinite(number):
+            raise self._fail("Y109", f"{value[:40]!r} is not a finite number", event.start_mark)
+        return number
+
+    def _compare(self, event: Any, path: NodePath, ours: Any, tag: str | None) -> None:
+        """Warn (Y120) when a YAML 1.1 tool would read this scalar as something else."""
+        theirs = yaml11.yaml11_reading(event.value, tag)
+        if yaml11.same_reading(ours, theirs):
+            return
+        key = path[-1] if path and isinstance(path[-1], str) else None
+        message, hint = yaml11.difference_note(event.value, ours, theirs, key)
+        self.warnings.append(warning("Y120", message, self._loc(event.start_mark), hint=hint))

@@ -65,6 +65,14 @@ _CODES: tuple[Code, ...] = (
          "The message gives the reason: permission denied, a symbolic link that leads to "
          "nothing or back to itself, a name the file system cannot hold, or a file that "
          "changed while it was opened. Fix the file or its permissions and run again."),
+    Code("Y120", "yaml11-reading", "Older YAML tools would read this value differently.",
+         "samizdat reads content by the YAML 1.2 core schema. Editors, linters and "
+         "scripts built on YAML 1.1 (PyYAML's safe_load among them) give some plain "
+         "values another meaning: 010 is 8 there and 10 here, 1:00 is 60 there and "
+         "text here, no/yes/on/off/y/n are booleans there and text here, 0o17 and 1e5 "
+         "are numbers here and text there, 2024-01-31 is a date there. The value is "
+         "read as YAML 1.2 says; write it so both agree: quote text, and write numbers "
+         "plainly (10, not 010).\n\nWarned:\n    answer: no\nClean:\n    answer: 'no'"),
     Code("F201", "not-a-mapping", "A content file is not a mapping of sections.",
          "The top level of a content file maps section names (for example "
          "`tyranny_cards:`) to their items."),
