@@ -513,7 +513,7 @@ def new() -> None:
 @click.option("--name", default="", help="Campaign name (default: from the ID).")
 @click.option("--mandate", default="", help="The Mandate's id (default: the first one).")
 @click.option("--year", default="", help="The year shown on the campaign.")
-@click.option("--into", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+@click.option("--into", type=ContentPath(file_okay=False), default=Path("."),
               show_default=True, help="Folder to create the campaign folder in.")
 @_guarded
 def new_campaign(campaign_id: str, name: str, mandate: str, year: str, into: Path) -> None:
