@@ -110,14 +110,18 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 
     Validation runs first; errors stop the build (exit 1) unless --force.
     """
-    import os
 
     from compiler.build_types import BuildOptions
+    from compiler.machine import usable_processors
     from compiler.paths import cards_root
     from compiler.quick_rebuild import unchanged_build
     from compiler.reporters import REPORTERS
 
-    workers = jobs or min(os.cpu_count() or 1, 8)
+    have = usable_processors()
+    workers = min(jobs, have) if jobs else min(have, 8)
+    if jobs > have:
+        click.echo(f"samizdat: --jobs {jobs} capped to {have}, the processors this process "
+                   "may use", err=True)
     options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
                            workers, templates, extras=not cards_only)
 

@@ -8,13 +8,13 @@ does not grow with the number of games."""
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
+from compiler.machine import usable_processors
 from rules_engine.core.simulate import GameRecord, Simulation, Stop, stream
 
 
@@ -22,13 +22,6 @@ class Fold(Protocol):
     """Something a report is folded into, one game at a time."""
 
     def add(self, record: GameRecord) -> None: ...
-
-
-def usable_processors() -> int:
-    """The processors this process may run on (its affinity mask, where known)."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
 
 
 def capped_workers(asked: int, force: bool) -> tuple[int, str | None]:

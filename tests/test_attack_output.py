@@ -265,3 +265,12 @@ def test_output_folders_honour_the_umask(san: Path, tmp_path: Path) -> None:
         os.umask(before)
     assert (out / "san").stat().st_mode & 0o777 == 0o750
     assert (out / "san" / "river.pdf").stat().st_mode & 0o777 == 0o640
+
+
+def test_jobs_are_capped_to_the_processors(san: Path, tmp_path: Path) -> None:
+    from compiler.machine import usable_processors
+
+    result = run_cli("build", str(san), "--out", str(tmp_path / "out"), "--cards-only",
+                     "--jobs", "64")
+    assert result.exit_code == 0
+    assert f"--jobs 64 capped to {usable_processors()}" in result.stderr
