@@ -173,7 +173,7 @@ def test_a_file_name_cannot_forge_github_annotations(chdir_tmp: Path) -> None:
     name = "evil\n::error file=forged.yaml,line=1::forged, a:b %0A\r.yaml"
     (game / name).write_text("countries:\n  - {id: Bad, name: X, colour: '#000000'}\n"
                              "  - {id: x, name: 5, colour: '#000000'}\n"
-                             "  - {id: y, name: Y, colour: '#000000', \"k\\n::warning::x\": 1}\n")
+                             "  - {id: z, name: Z, colour: '#000000', \"k\\n::warning::x\": 1}\n")
     github = run_cli("lint", "--fast", "--format", "github", "spring")
     assert github.exit_code == 1
     lines = github.stdout.splitlines()
