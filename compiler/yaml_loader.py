@@ -36,7 +36,7 @@ from typing import Any
 import yaml
 
 from compiler import yaml11
-from rules_engine.core.diagnostics import Diagnostic, Location, Related, error, warning
+from rules_engine.core.diagnostics import Diagnostic, Location, Related, error, quoted, warning
 from rules_engine.core.source import NodePath, SourceDocument
 
 try:  # the C parser is much faster; the pure-Python one behaves the same
@@ -207,7 +207,7 @@ class _Builder:
                 awaiting_key = frame is not None and frame[4] is _NO_KEY
                 tag = getattr(event, "tag", None)
                 if tag is not None and tag != "!" and tag not in _ALLOWED_TAGS:
-                    raise self._fail("Y108", f"tag {tag!r} is not allowed; only plain data "
+                    raise self._fail("Y108", f"tag {quoted(tag)} is not allowed; only plain data "
                                      "tags are accepted", mark)
                 if kind is scalar_t and awaiting_key:
                     assert frame is not None
@@ -216,7 +216,8 @@ class _Builder:
                     if key in seen:
                         first = seen[key]
                         raise self._fail(
-                            "Y105", f"duplicate key {key!r} (first defined at line {first[0]})",
+                            "Y105", f"duplicate key {quoted(key)} (first defined at line "
+                            f"{first[0]})",
                             mark, related=[Related(Location(self.file, *first),
                                                    "first definition")])
                     seen[key] = where
