@@ -7,6 +7,7 @@ internal failure. Heavy modules are imported inside the commands so that
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -69,12 +70,24 @@ def validate(paths: tuple[Path, ...], fmt: str) -> None:
     sys.exit(1 if result.errors else 0)
 
 
+MAX_BACK_OFFSET = 20.0     # mm: a printer's duplex drift is a few millimetres
+
+
 def _offset(_: click.Context, __: click.Parameter, value: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
         raise click.BadParameter("expected X,Y in mm, for example 0.5,-0.3") from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET for v in (x, y)):
+        raise click.BadParameter(f"each shift is a number of mm from -{MAX_BACK_OFFSET:g} to "
+                                 f"{MAX_BACK_OFFSET:g}, for example 0.5,-0.3")
     return x, y
+
+
+def _budget(_: click.Context, __: click.Parameter, value: float | None) -> float | None:
+    if value is not None and math.isnan(value):
+        raise click.BadParameter("expected a number of seconds")
+    return value
 
 
 @main.command()
@@ -168,6 +181,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 @click.option("--force-workers", is_flag=True,
               help="Start every worker asked for, even more than there are processors.")
 @click.option("--time-budget", type=click.FloatRange(0, min_open=True), default=None,
+              callback=_budget,
               metavar="SECONDS", help="Start no game after this long; report the games "
               "finished, marked partial.")
 @click.option("--bots", default="random,random", show_default=True,
@@ -243,7 +257,13 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
         click.echo(REPORTERS["text"]().render(checked.diagnostics, summary_line,
                                               checked.sources))
         sys.exit(1)
+    if game not in checked.models:
+        held = ", ".join(sorted(checked.models)) or "no game"
+        raise click.BadParameter(f"{content} holds {held} content, not {game}",
+                                 param_hint="--content")
     model = checked.models[game]
+    if game == "azadi":
+        _check_azadi_choices(model, campaign, mandate, tyranny_first, only_choice)
     options: tuple[tuple[str, Any], ...] = (("content", model), ("bots", seats),
                                              ("first_game", first_game))
     levels = ["easy", "medium", "hard"] if difficulty == "all" else [difficulty]
@@ -345,6 +365,27 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
     sys.exit(exit_code)
 
 
+def _check_azadi_choices(model: Any, campaign: str, mandate: str, tyranny_first: str,
+                         only_choice: int | None) -> None:
+    """Usage errors for an AZADI campaign, Mandate or Tyranny card the content lacks
+    (the engine would otherwise play another one, or none)."""
+    campaigns = {c.id: c for c in model.campaigns}
+    if campaign and campaign not in campaigns:
+        raise click.BadParameter(f"no campaign {campaign!r}; known: "
+                                 f"{', '.join(sorted(campaigns))}", param_hint="--campaign")
+    mandates = sorted(m.id for m in model.mandates)
+    if mandate and mandate not in mandates:
+        raise click.BadParameter(f"no Mandate {mandate!r}; known: {', '.join(mandates)}",
+                                 param_hint="--mandate")
+    played = campaigns.get(campaign) or model.campaigns[0]
+    cards = sorted(c.id for c in played.tyranny_cards)
+    if tyranny_first and tyranny_first not in cards:
+        raise click.BadParameter(f"no Tyranny card {tyranny_first!r} in {played.id}; known: "
+                                 f"{', '.join(cards)}", param_hint="--tyranny-first")
+    if only_choice is not None and not tyranny_first:
+        raise click.BadParameter("only with --tyranny-first", param_hint="--only-choice")
+
+
 def _by_difficulty(spec: Any, levels: list[str], games: int, seed: int, workers: int,
                    seats: int, model: Any, campaign: str, stop: Any, deadline: float | None,
                    progress: Any) -> tuple[dict[str, Any], Any]:
@@ -409,6 +450,7 @@ def _echo_azadi(report: dict[str, Any]) -> None:
 @click.option("--write-baseline", is_flag=True,
               help="Write the current findings to the baseline file and exit 0.")
 @click.option("--time-budget", type=click.FloatRange(0, min_open=True), default=None,
+              callback=_budget,
               metavar="SECONDS", help="Start no simulated analysis after this long; a "
               "warning (R101) names those that did not run.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "github"]),

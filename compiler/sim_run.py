@@ -86,6 +86,9 @@ def play(spec: Simulation, games: int, seed: int, workers: int, folds: Sequence[
         outcome.played += 1
         progress.advance()
     if outcome.played < games:
+        if not stop.requested and (deadline is None or time.monotonic() < deadline):
+            raise RuntimeError(f"the games stopped after {outcome.played} of {games} with "
+                               "neither Ctrl-C nor the time budget")
         outcome.stopped = "interrupted" if stop.requested else "time budget"
     return outcome
 

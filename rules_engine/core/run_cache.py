@@ -137,6 +137,11 @@ def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...
     deadline, stop = _limits[-1] if _limits else (None, None)
     records = tuple(stream(spec, games, seed, stop=stop, deadline=deadline))
     if len(records) < games:
+        stopped = (stop is not None and stop.requested) or (
+            deadline is not None and time.monotonic() >= deadline)
+        if not stopped:        # never a verdict on games that silently did not run
+            raise RuntimeError(f"the games stopped after {len(records)} of {games} with "
+                               "neither Ctrl-C nor the time budget")
         raise OutOfTime(f"{len(records)} of {games} games played before the deadline")
     if path is not None:
         _store(path, records)
