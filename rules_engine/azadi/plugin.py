@@ -6,7 +6,7 @@ from rules_engine.azadi.build import build
 from rules_engine.core.content import GamePlugin, Section
 
 SECTIONS = (
-    Section("game", "common/game", "game", single=True),
+    Section("game", "azadi/game", "game", single=True),
     Section("ideologues", "azadi/ideologue", "ideologue"),
     Section("voter_cards", "azadi/voter_card", "voter_card"),
     Section("mandates", "azadi/mandate", "mandate"),

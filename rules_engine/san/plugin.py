@@ -6,7 +6,7 @@ from rules_engine.core.content import GamePlugin, Section
 from rules_engine.san.build import build
 
 SECTIONS = (
-    Section("game", "common/game", "game", single=True),
+    Section("game", "san/game", "game", single=True),
     Section("cards", "san/card", "card"),
     Section("propaganda_track", "san/propaganda_stage", "propaganda_stage"),
 )

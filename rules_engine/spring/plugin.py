@@ -6,7 +6,7 @@ from rules_engine.core.content import GamePlugin, Section
 from rules_engine.spring.build import build
 
 SECTIONS = (
-    Section("game", "common/game", "game", single=True),
+    Section("game", "spring/game", "game", single=True),
     Section("countries", "spring/country", "country"),
     Section("spaces", "spring/space", "space"),
     Section("cards", "spring/card", "card"),
