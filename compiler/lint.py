@@ -2,8 +2,9 @@
 ``--select`` / ``--ignore``, inline suppressions (``# samizdat: ignore[CODE]`` on
 the line a finding points at), per-path ignores from the settings file and a
 baseline of accepted findings (see :mod:`compiler.lint_config`), and a time budget
-for the simulated analyses (the ``R101`` warning that some did not run is always
-reported: no filter, suppression or baseline hides it)."""
+for the simulated analyses (the ``R101`` warning that some did not run, and ``R103``
+that content with errors was not played, are always reported: no filter,
+suppression or baseline hides them)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from compiler.lint_config import LintConfig, fingerprint
 from compiler.source_lines import SourceIndex
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.diagnostics import Diagnostic, Severity
-from rules_engine.core.lint import NOT_RUN, LintContext, run
+from rules_engine.core.lint import NOT_PLAYABLE, NOT_RUN, LintContext, run
 from rules_engine.core.simulate import Stop
 
 _SUPPRESS = re.compile(r"#\s*samizdat:\s*ignore\[([A-Z0-9, ]+)\]")
@@ -73,9 +74,10 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
     for game, model in sorted(checked.models.items()):
         content = checked.contents[game]
         found += run(LintContext(game, content, model, alternate_history, fast, games, seed,
-                                 deadline, time_budget, stop))
+                                 deadline, time_budget, stop,
+                                 checked.game_errors.get(game, 0)))
     for d in sorted(set(found), key=Diagnostic.sort_key):
-        if d.code == NOT_RUN:
+        if d.code in (NOT_RUN, NOT_PLAYABLE):
             result.diagnostics.append(_escalated(d, error_on_warning))
             continue
         if not _selected(d.code, select, ignore):

@@ -15,7 +15,7 @@ from compiler.discover import CAMPAIGN_FILE, GAME_FILE, Target, content_files, d
 from compiler.safe_read import UnreadableFile, read_file
 from compiler.yaml_loader import DEFAULT_LIMITS, LoadLimits, load_yaml
 from rules_engine.core.content import CampaignContent, ContentSet, GamePlugin, Item
-from rules_engine.core.diagnostics import Diagnostic, Location, error, quoted, warning
+from rules_engine.core.diagnostics import Diagnostic, Location, Severity, error, quoted, warning
 from rules_engine.core.source import SourceDocument
 from rules_engine.games import plugin as game_plugin
 
@@ -33,6 +33,7 @@ class ValidationResult:
     content_roots: dict[str, list[Path]] = field(default_factory=dict)
     items_by_location: dict[Location, Item] = field(default_factory=dict)
     contents: dict[str, ContentSet] = field(default_factory=dict)
+    game_errors: dict[str, int] = field(default_factory=dict)   # errors found in each game
 
     @property
     def errors(self) -> int:
@@ -68,6 +69,7 @@ def _validate_target(target: Target, limits: LoadLimits, result: ValidationResul
         result.diagnostics.append(error("F206", f"unknown game {target.game!r}",
                                         Location(display(target.game_dir / GAME_FILE), 1, 1)))
         return
+    before = len(result.diagnostics)
     base = _load_folder(plugin, target.game_dir, target.game_dir / "campaigns", False,
                         limits, result)
     manifest = _single(base, "game", target.game_dir / GAME_FILE, result)
@@ -87,6 +89,8 @@ def _validate_target(target: Target, limits: LoadLimits, result: ValidationResul
         result.manifests[plugin.id] = manifest
     if manifest is not None:
         result.diagnostics += _check_counts(plugin, manifest, base, loaded_campaigns)
+    result.game_errors[plugin.id] = result.game_errors.get(plugin.id, 0) + sum(
+        1 for d in result.diagnostics[before:] if d.severity is Severity.ERROR)
 
 
 def _single(loaded: _Loaded, section: str, expected: Path, result: ValidationResult

@@ -151,6 +151,11 @@ _YAML11_WORDS = frozenset(
     ("y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",
      "on", "On", "ON", "off", "Off", "OFF"))
 _NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+# Characters no text may hold (Y121): control characters but tab and newline (only a
+# double-quoted escape such as "\0" or "\x1b" can write them), and the bidirectional
+# embedding, override and isolate controls, which make text display in another order
+# than it is stored (an id or a rule that reads as something else).
+_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _INT10 = re.compile(r"[-+]?[0-9]+")
 _INT8 = re.compile(r"0o[0-7]+")
 _INT16 = re.compile(r"0x[0-9a-fA-F]+")
@@ -288,6 +293,12 @@ class _Builder:
 
     def _resolve(self, event: Any, path: NodePath) -> Any:
         value: str = event.value
+        hidden = _HIDDEN.search(value)
+        if hidden is not None:
+            raise self._fail("Y121", f"the text holds U+{ord(hidden.group()):04X}, a character "
+                             "that cannot be printed or that reorders the text around it "
+                             f"(character {hidden.start() + 1} of the value)", event.start_mark,
+                             hint="remove it; write a line break as a new line, not an escape")
         tag = event.tag
         if tag is None:
             if not event.implicit[0]:

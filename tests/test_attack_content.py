@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CARDS, run_cli, triples, validate_json
+from tests.conftest import CARDS, edit, line_of, run_cli, triples, validate_json
 
 
 def _game_copy(tmp_path: Path, game: str) -> Path:
@@ -75,3 +75,77 @@ def test_simulate_and_lint_refuse_a_bad_parameter_with_the_diagnostic(
 def test_the_shipped_parameters_pass_their_schemas() -> None:
     status, report = validate_json(CARDS)
     assert status == 0 and report["summary"]["errors"] == 0
+
+
+# --- lint plays only content that validates ----------------------------------------------
+
+def _campaign_copy(tmp_path: Path, name: str = "mars-1-ae") -> Path:
+    """A copy of a shipped campaign in a folder outside the repository."""
+    target = tmp_path / name
+    shutil.copytree(CARDS / "azadi" / "campaigns" / name, target)
+    return target
+
+
+@pytest.mark.parametrize(("file", "old", "new"), [
+    ("tyranny_cards.yaml", "    order: 1\n", "    order: 99\n"),      # KeyError: 99
+    ("campaign.yaml", "mandate: the-path-of-oneness", "mandate: nope"),  # StopIteration
+])
+def test_lint_does_not_play_content_with_errors_and_says_so(
+        tmp_path: Path, file: str, old: str, new: str) -> None:
+    campaign = _campaign_copy(tmp_path)
+    edit(campaign / file, old, new)
+    line = line_of(campaign / file, new.strip())
+    result = run_cli("lint", "--games", "2", "--format", "json", "--select", "M",
+                     str(campaign))
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    located = [(d["code"], Path(d["file"]).name, d["line"]) for d in report["diagnostics"]]
+    assert located == [("M402", file, line), ("R103", "game.yaml", 5)]
+    not_run = report["diagnostics"][1]
+    assert not_run["severity"] == "warning"
+    assert "L711 task-never-completed" in not_run["message"]
+
+
+# --- text: no control characters, no bidirectional overrides ---------------------------
+
+@pytest.mark.parametrize(("written", "character"), [
+    ('"1\\0AE"', "U+0000"),              # NUL through an escape
+    ('"1 \\x1b[2J AE"', "U+001B"),       # a terminal escape
+    ('"1 \\r AE"', "U+000D"),
+    ('"1 \\x85 AE"', "U+0085"),          # a C1 control
+    ('"1 \u202e EA"', "U+202E"),         # right-to-left override, written as is
+    ('"1 \\u2066 AE"', "U+2066"),        # left-to-right isolate
+])
+def test_a_hidden_character_in_text_is_an_error_at_the_value(
+        tmp_path: Path, written: str, character: str) -> None:
+    campaign = _campaign_copy(tmp_path)
+    edit(campaign / "campaign.yaml", 'year: "1 AE"', f"year: {written}")
+    status, report = validate_json(campaign)
+    assert status == 1
+    assert triples(report, tmp_path) == [("Y121", "mars-1-ae/campaign.yaml", 7, 9)]
+    assert character in report["diagnostics"][0]["message"]
+
+
+def test_joiners_marks_and_combining_characters_stay_allowed(tmp_path: Path) -> None:
+    campaign = _campaign_copy(tmp_path)
+    edit(campaign / "campaign.yaml", 'name: "Mars 1 AE (After Earth)"',
+         'name: "Mars \u200d\u200f e\u0301\u0301 \u0915\u094d\u200d\u0937 AE"')
+    status, report = validate_json(campaign)
+    assert (status, report["summary"]["errors"]) == (0, 0)
+
+
+# --- engines: schema-valid extremes are played, not crashed on ---------------------------
+
+def test_an_entry_price_of_more_voters_than_a_player_has_is_refused_not_crashed_on(
+        tmp_path: Path) -> None:
+    game = _game_copy(tmp_path, "azadi")
+    edit(game / "imperial_orders.yaml", "{place_voter_in_zone: {discard_own_voters: 1}}",
+         "{place_voter_in_zone: {discard_own_voters: 12}}")
+    status, _ = validate_json(game)
+    assert status == 0                  # the schema allows up to 12
+    result = run_cli("lint", "--games", "2", "--format", "json",
+                     str(game / "campaigns" / "mars-1-ae"))
+    assert result.exit_code in (0, 1), result.output   # was 2: StopIteration in the engine
+    assert "internal error" not in result.output
+    report = json.loads(result.stdout)
+    assert not [d for d in report["diagnostics"] if d["code"].startswith("R")]

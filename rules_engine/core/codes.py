@@ -65,6 +65,16 @@ _CODES: tuple[Code, ...] = (
          "The message gives the reason: permission denied, a symbolic link that leads to "
          "nothing or back to itself, a name the file system cannot hold, or a file that "
          "changed while it was opened. Fix the file or its permissions and run again."),
+    Code("Y121", "hidden-character", "A text holds a control character or a "
+         "bidirectional override.",
+         "Only a double-quoted escape such as \"\\0\", \"\\x1b\" or \"\\u202e\" can put these "
+         "characters into YAML. Control characters (NUL, escape, carriage return...; tab "
+         "and newline are fine) cannot be printed on a card. The bidirectional embedding, "
+         "override and isolate controls (U+202A-U+202E, U+2066-U+2069) make text display in "
+         "another order than it is stored, so an id, a reference or a rule can read as "
+         "something it is not. Right-to-left scripts need none of them; marks such as "
+         "U+200F and joiners such as U+200D are allowed. The diagnostic points at the value "
+         "and says which character of it is the culprit."),
     Code("Y120", "yaml11-reading", "Older YAML tools would read this value differently.",
          "samizdat reads content by the YAML 1.2 core schema. Editors, linters and "
          "scripts built on YAML 1.1 (PyYAML's safe_load among them) give some plain "
@@ -219,6 +229,15 @@ _CODES: tuple[Code, ...] = (
          "target folder that is a symbolic link, is not a folder, or cannot be created or "
          "written, and a file name that is a folder. Nothing is written then. Give a real "
          "folder you may write to."),
+    Code("R103", "analyses-need-valid-content", "The simulated lint analyses did not run "
+         "because the content has errors.",
+         "The simulated analyses play games with the rules engine, and an engine can only "
+         "play content that validates: a Tyranny card whose Imperial Order does not exist, "
+         "or a campaign whose Mandate is unknown, has no game to play. So while a game's "
+         "content has errors, `samizdat lint` runs only its static analyses and this "
+         "warning names the simulated ones that did not run; their findings are unknown. "
+         "Like R101, no --select, --ignore, suppression or baseline hides it. Fix the "
+         "errors reported above it, then lint again."),
     Code("N501", "count-mismatch", "A component count differs from the rulebook.",
          "game.yaml declares the counts the source document fixes; the content must "
          "match them (copies count)."),

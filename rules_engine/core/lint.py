@@ -26,6 +26,7 @@ from rules_engine.core.run_cache import OutOfTime, out_of_time, time_budget
 from rules_engine.core.simulate import Stop
 
 NOT_RUN = "R101"      # the warning that names the simulated rules a time budget stopped
+NOT_PLAYABLE = "R103"  # the warning that names the simulated rules invalid content stopped
 
 RULES: dict[str, tuple[str, ...]] = {
     "azadi": ("impossible_task", "dead_power", "same_moment", "unreachable", "text_drift",
@@ -49,6 +50,7 @@ class LintContext:
     deadline: float | None = None   # a time.monotonic() time: simulated rules stop there
     budget: float | None = None     # the time budget, in seconds, for the message
     stop: Stop | None = None        # requested (by Ctrl-C): simulated rules stop too
+    content_errors: int = 0         # validation errors: the engine cannot play the content
 
     @property
     def manifest_location(self) -> Location:
@@ -68,11 +70,15 @@ def all_rule_modules() -> list[ModuleType]:
 
 def run(context: LintContext) -> Iterator[Diagnostic]:
     skipped: list[ModuleType] = []
+    unplayable: list[ModuleType] = []
     for module in rule_modules(context.game):
         if not getattr(module, "SIMULATED", False):
             yield from module.check(context)
             continue
         if context.fast:
+            continue
+        if context.content_errors:
+            unplayable.append(module)
             continue
         with time_budget(context.deadline, context.stop):
             try:
@@ -85,6 +91,19 @@ def run(context: LintContext) -> Iterator[Diagnostic]:
         yield from found
     if skipped:
         yield not_run(context, skipped)
+    if unplayable:
+        yield not_playable(context, unplayable)
+
+
+def not_playable(context: LintContext, skipped: list[ModuleType]) -> Diagnostic:
+    """The warning that the simulated rules ``skipped`` did not run because the
+    content has errors (an engine plays only content that validates)."""
+    names = ", ".join(f"{m.CODE} {m.NAME}" for m in skipped)
+    return warning(NOT_PLAYABLE, f"the content of {context.game} has "
+                   f"{context.content_errors} error(s): {len(skipped)} simulated analyses "
+                   f"did not run ({names}); their findings are unknown",
+                   context.manifest_location,
+                   hint="fix the errors, then lint again")
 
 
 def not_run(context: LintContext, skipped: list[ModuleType]) -> Diagnostic:
