@@ -119,11 +119,17 @@ def load_config(path: Path) -> LintConfig:
             where = Location(where.file, int(at.group(1)), int(at.group(2)))
         message = _TOML_POSITION.sub("", str(exc)).strip()
         raise ConfigProblem(error("C101", f"not valid TOML: {message}", where)) from exc
+    except RecursionError:      # arrays or tables nested thousands deep
+        raise ConfigProblem(error("C101", "not valid settings: values nested too deeply",
+                                  where)) from None
     section = data.get("tool", {}).get("samizdat") if isinstance(data.get("tool"), dict) \
         else None
     if section is None:
         section = {} if path.name == "pyproject.toml" else \
             {k: v for k, v in data.items() if k != "tool"}
+    if not isinstance(section, dict):
+        raise ConfigProblem(error("C101", "tool.samizdat: expected a table of settings",
+                                  where))
     known = {"select", "ignore", "per-path-ignores", "baseline"}
     unknown = sorted(set(section) - known)
     if unknown:
@@ -166,6 +172,9 @@ def read_baseline(path: Path) -> Counter[tuple[str, str, str]]:
     except UnicodeDecodeError as exc:
         raise ConfigProblem(error("C102", f"the baseline is not UTF-8: {exc.reason}",
                                   where)) from exc
+    except RecursionError:      # arrays or objects nested thousands deep
+        raise ConfigProblem(error("C102", "the baseline is not a samizdat baseline: values "
+                                  "nested too deeply", where)) from None
     findings = data.get("findings") if isinstance(data, dict) else None
     if data.get("version") != BASELINE_VERSION if isinstance(data, dict) else True:
         raise ConfigProblem(error("C102", f"expected a samizdat baseline (version "

@@ -149,3 +149,30 @@ def test_an_entry_price_of_more_voters_than_a_player_has_is_refused_not_crashed_
     assert "internal error" not in result.output
     report = json.loads(result.stdout)
     assert not [d for d in report["diagnostics"] if d["code"].startswith("R")]
+
+
+# --- lint settings and baselines ----------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("a = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deeply"),   # RecursionError
+    ("[tool]\nsamizdat = 5\n", "tool.samizdat: expected a table"),      # TypeError
+    ('[[tool.samizdat]]\nselect = ["L7"]\n', "tool.samizdat: expected a table"),
+])
+def test_a_settings_file_samizdat_cannot_use_is_c101(tmp_path: Path, text: str,
+                                                     said: str) -> None:
+    campaign = _campaign_copy(tmp_path)
+    settings = tmp_path / "samizdat.toml"
+    settings.write_text(text, encoding="utf-8")
+    result = run_cli("lint", "--fast", "--config", str(settings), str(campaign))
+    assert result.exit_code == 2
+    assert "error C101" in result.output and said in result.output
+    assert "internal error" not in result.output
+
+
+def test_a_baseline_nested_thousands_deep_is_c102(tmp_path: Path) -> None:
+    campaign = _campaign_copy(tmp_path)
+    baseline = tmp_path / "baseline.json"
+    baseline.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    result = run_cli("lint", "--fast", "--baseline", str(baseline), str(campaign))
+    assert result.exit_code == 2
+    assert "error C102" in result.output and "nested too deeply" in result.output
