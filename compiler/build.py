@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler import __version__, imposition, output_folder, sheets
-from compiler.art import FILE_LIMIT, Art, ArtProblem, prepare_art
+from compiler.art import FILE_LIMIT, Art, ArtProblem, art_path, prepare_art
 from compiler.build_cache import KEYS, intact, link_or_copy, read_cache, safe_relative
 from compiler.build_types import BuildOptions as BuildOptions  # re-exported
 from compiler.build_types import BuildResult as BuildResult
@@ -199,7 +199,11 @@ def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> st
     for item in checked.items_by_location.values():
         art = item.get("art")
         if isinstance(art, str) and not Path(art).is_absolute():
-            candidate = (Path(item.doc.file).resolve().parent / art).resolve()
+            try:
+                candidate = art_path(Path(item.doc.file).resolve().parent, art)
+            except ArtProblem:   # no file can have this name: the plan reports it
+                digest.update(art.encode() + b"\0unreachable")
+                continue
             inside = any(candidate.is_relative_to(r) for r in roots)
             digest.update(art.encode() + b"\0" + (_file_digest(candidate) if inside
                                                   else b"outside"))
@@ -305,7 +309,12 @@ def _art(face: CardFace, item: Item | None, roots: list[Path], size: tuple[float
     where = face.art_location or (item.loc("art") if item is not None else face.source)
     source_dir = Path(face.source.file).resolve().parent
     root = next((r for r in roots if source_dir.is_relative_to(r)), source_dir)
-    candidate = (source_dir / written).resolve()
+    try:
+        candidate = art_path(source_dir, written)
+    except ArtProblem as problem:
+        result.diagnostics.append(warning("B603", f"{problem.message}; a placeholder is "
+                                          "printed", where))
+        return None, True
     if Path(written).is_absolute() or not candidate.is_relative_to(root):
         result.diagnostics.append(error("B602", f"art path {written!r} leaves the content "
                                         f"folder {root.name}/", where))

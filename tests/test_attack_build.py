@@ -1,0 +1,217 @@
+"""Red-teaming `samizdat build`: hostile art, layouts and card text that used to crash
+the build, print something other than what was given, or print nothing where the
+designer asked for something. Each case is a located diagnostic or a correct PDF
+(read back by rendering it); none is an internal error."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import shutil
+import struct
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from tests.conftest import CARDS, REPO, line_of, run_cli
+
+MM = 72 / 25.4
+UNDER = "#00ff00"        # the box drawn beneath the art: transparency shows it
+ART_BOX = (5.0, 30.0, 50.0, 20.0)   # x, y, w, h (mm) of the art on the Spring card front
+
+
+@pytest.fixture
+def spring(tmp_path: Path) -> Path:
+    target = tmp_path / "cards" / "spring"
+    shutil.copytree(CARDS / "spring", target)
+    return target
+
+
+def layouts(tmp_path: Path, extra: str = "") -> Path:
+    """A designer's layouts folder: the Spring card front with a green box and the art
+    over it (and ``extra`` regions)."""
+    folder = tmp_path / "mine" / "spring" / "layouts"
+    folder.mkdir(parents=True, exist_ok=True)
+    shipped = (REPO / "templates/spring/layouts/spring_card-front.yaml").read_text()
+    x, y, w, h = ART_BOX
+    box = f"x: {x}, y: {y}, w: {w}, h: {h}"
+    (folder / "spring_card-front.yaml").write_text(
+        shipped + f"    under: {{kind: box, {box}, fill: '{UNDER}'}}\n"
+        f"    picture: {{kind: art, {box}}}\n" + extra)
+    return tmp_path / "mine"
+
+
+def art_on_every_card(spring: Path, written: str) -> Path:
+    """``art: <written>`` (a YAML double-quoted string) on every card; the deck file."""
+    deck = spring / "board_and_deck.yaml"
+    text = deck.read_text()
+    deck.write_text(text.replace("  - id: ", f"  - art: {json.dumps(written)}\n    id: "))
+    return deck
+
+
+def build(*args: str) -> tuple[int, dict[str, Any]]:
+    result = run_cli("build", "--format", "json", "--jobs", "1", "--cards-only", *args)
+    return result.exit_code, json.loads(result.stdout.split("\nwrote ")[0])
+
+
+def found(report: dict[str, Any]) -> list[tuple[str, str, int, int]]:
+    return [(d["code"], d["severity"], d["line"], d["column"]) for d in report["diagnostics"]]
+
+
+def first_front(out: Path, scale: float = 4.0) -> Image.Image:
+    """The first card's front as printed for a vendor (3 mm bleed), rendered."""
+    pdf = pdfium.PdfDocument(out / "spring" / "print-ready" / "generic" / "common.pdf")
+    return pdf[0].render(scale=scale).to_pil().convert("RGB")
+
+
+def pixel(page: Image.Image, x_mm: float, y_mm: float, scale: float = 4.0
+          ) -> tuple[int, int, int]:
+    """The colour at (x, y) mm from the card's top-left trim corner."""
+    value = page.getpixel((round((x_mm + 3) * MM * scale), round((y_mm + 3) * MM * scale)))
+    assert isinstance(value, tuple)
+    return (int(value[0]), int(value[1]), int(value[2]))
+
+
+def near(colour: tuple[int, int, int], wanted: str, tolerance: int = 12) -> bool:
+    rgb = tuple(int(wanted[i:i + 2], 16) for i in (1, 3, 5))
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, rgb, strict=True))
+
+
+def encoded(image: Image.Image, fmt: str = "PNG", **options: Any) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format=fmt, **options)
+    return out.getvalue()
+
+
+def print_art(spring: Path, tmp_path: Path, name: str, data: bytes
+              ) -> tuple[int, dict[str, Any], Path, Path]:
+    """Build the Spring deck with ``data`` as every card's art; (exit code, report,
+    deck file, output folder)."""
+    (spring / name).write_bytes(data)
+    deck = art_on_every_card(spring, name)
+    out = tmp_path / "out"
+    code, report = build(str(spring), "--out", str(out), "--print-ready", "generic",
+                         "--templates", str(layouts(tmp_path)))
+    return code, report, deck, out
+
+
+# -- art: paths no file can have --------------------------------------------------------
+
+@pytest.mark.parametrize("kind", ["nul", "link-loop"])
+def test_an_art_path_no_file_can_have_is_a_located_warning(spring: Path, tmp_path: Path,
+                                                           kind: str) -> None:
+    """A NUL in the path, or a link that leads to itself: once an internal error (exit 2,
+    ValueError / RuntimeError from resolving the path); now B603 with a placeholder."""
+    written = "a\0b.png" if kind == "nul" else "loop.png"
+    if kind == "link-loop":
+        os.symlink("loop.png", spring / "loop.png")
+    deck = art_on_every_card(spring, written)
+    code, report = build(str(spring), "--out", str(tmp_path / "out"),
+                         "--templates", str(layouts(tmp_path)))
+    assert code == 0, report
+    first = line_of(deck, "art: ")
+    assert found(report)[0] == ("B603", "warning", first, 10)
+    assert {d["code"] for d in report["diagnostics"]} == {"B603"}
+    reason = "holds a NUL character" if kind == "nul" else "a symbolic link loops"
+    assert reason in report["diagnostics"][0]["message"]
+    assert (tmp_path / "out" / "spring" / "common.pdf").is_file()
+
+
+# -- art: pixels beyond Pillow's own bomb limit ----------------------------------------
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG that claims ``width`` x ``height`` pixels and holds none."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + \
+            struct.pack(">I", zlib.crc32(kind + data))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height,
+                                                            8, 2, 0, 0, 0)) + chunk(b"IEND", b"")
+
+
+def test_art_past_pillows_bomb_limit_is_refused_as_too_large(spring: Path,
+                                                            tmp_path: Path) -> None:
+    """100,000 x 100,000 px in 57 bytes: Pillow refuses to open it, which used to read as
+    'not a readable image' (a warning, exit 0, placeholder printed) although a far
+    smaller image of the same kind is error B623."""
+    code, report, deck, out = print_art(spring, tmp_path, "huge.png", png_header(100_000,
+                                                                                 100_000))
+    assert code == 1
+    assert found(report)[0] == ("B623", "error", line_of(deck, "art: "), 10)
+    assert {d["code"] for d in report["diagnostics"]} == {"B623"}
+    assert not out.exists()
+
+
+# -- art: printed as the designer sees it ----------------------------------------------
+
+def transparent(kind: str) -> bytes:
+    if kind == "rgba":
+        return encoded(Image.new("RGBA", (800, 320), (0, 0, 0, 0)))
+    if kind == "grey-alpha":
+        return encoded(Image.new("LA", (800, 320), (0, 0)))
+    palette = Image.new("P", (800, 320), 0)
+    palette.putpalette([0, 0, 0] * 256)
+    return encoded(palette, transparency=0)
+
+
+@pytest.mark.parametrize("kind", ["rgba", "grey-alpha", "palette"])
+def test_transparent_art_shows_the_card_beneath(spring: Path, tmp_path: Path,
+                                                kind: str) -> None:
+    """Transparent pixels used to print black: the image was drawn without its mask."""
+    code, report, _, out = print_art(spring, tmp_path, "clear.png", transparent(kind))
+    assert code == 0, report
+    x, y, w, h = ART_BOX
+    assert near(pixel(first_front(out), x + w / 2, y + h / 2), UNDER)
+
+
+def test_16_bit_grey_art_prints_grey(spring: Path, tmp_path: Path) -> None:
+    """A 16-bit greyscale PNG at half grey used to print white (clipped to 8 bits)."""
+    code, report, _, out = print_art(spring, tmp_path, "grey.png",
+                                     encoded(Image.new("I;16", (800, 320), 32896)))
+    assert code == 0, report
+    x, y, w, h = ART_BOX
+    assert near(pixel(first_front(out), x + w / 2, y + h / 2), "#808080")
+
+
+def test_a_photo_rotated_by_its_exif_data_prints_upright(spring: Path,
+                                                         tmp_path: Path) -> None:
+    """Stored 320 x 800 with orientation 6 (turn 90 degrees clockwise to view): seen as
+    800 x 320, its stored top (red) on the right. It used to print as stored, and its dpi
+    was worked out from the stored width (a false B604 'under 300 dpi')."""
+    stored = Image.new("RGB", (320, 800), "#0000ff")
+    stored.paste((255, 0, 0), (0, 0, 320, 400))
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    code, report, _, out = print_art(spring, tmp_path, "photo.jpg",
+                                     encoded(stored, "JPEG", quality=95, exif=exif.tobytes()))
+    assert code == 0, report
+    assert report["diagnostics"] == []          # 800 px across a poker card: 320 dpi
+    x, y, w, h = ART_BOX
+    page = first_front(out)
+    assert near(pixel(page, x + w * 0.25, y + h / 2), "#0000ff", 40)
+    assert near(pixel(page, x + w * 0.75, y + h / 2), "#ff0000", 40)
+
+
+def test_a_one_pixel_strip_of_art_is_printed(spring: Path, tmp_path: Path) -> None:
+    """1 x 100,000 px covering a wide box was drawn millions of points tall, which the
+    viewer then drew as nothing; now the part the box shows is cropped and printed."""
+    code, report, _, out = print_art(spring, tmp_path, "strip.png",
+                                     encoded(Image.new("RGB", (1, 100_000), "#ff0000")))
+    assert code == 0, report
+    assert [d["code"] for d in report["diagnostics"]][:1] == ["B604"]   # 0 dpi across
+    x, y, w, h = ART_BOX
+    assert near(pixel(first_front(out), x + w / 2, y + h / 2), "#ff0000")
+    heights = [image.image.height for page in PdfReader(out / "spring" / "common.pdf").pages
+               for image in page.images]
+    assert heights and max(heights) < 1000      # never near the 100,000 px of the file
+
+
+def tree_digest(root: Path, skip: Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file() and skip not in p.parents}
