@@ -65,7 +65,7 @@ def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[s
             diags.append(error(
                 "B601", f"{card} ({side}): text overflows region {region.name!r} by "
                 f"{result.overflow_mm:.1f} mm in {result.overflow_axis} at the minimum size "
-                f"{region.min_size:g} pt", source,
+                f"{min(region.min_size, region.size):g} pt", source,
                 related=[Related(region.location, f"region {region.name!r} of layout "
                                                   f"{layout.name!r}")],
                 hint="shorten the text, or give the region more room or a smaller min_size"))

@@ -215,3 +215,53 @@ def test_a_one_pixel_strip_of_art_is_printed(spring: Path, tmp_path: Path) -> No
 def tree_digest(root: Path, skip: Path) -> dict[str, str]:
     return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(root.rglob("*")) if p.is_file() and skip not in p.parents}
+
+
+# -- layouts given with --templates ----------------------------------------------------
+
+def test_a_layout_icon_samizdat_does_not_have_is_an_error_at_its_line(spring: Path,
+                                                                      tmp_path: Path) -> None:
+    """`icon: forse` used to print nothing, silently (exit 0)."""
+    mine = layouts(tmp_path, "    badge: {kind: icon, icon: forse, x: 1, y: 1, w: 5, h: 5}\n")
+    front = mine / "spring" / "layouts" / "spring_card-front.yaml"
+    code, report = build(str(spring), "--out", str(tmp_path / "out"), "--templates", str(mine))
+    assert code == 1
+    line = line_of(front, "icon: forse")
+    column = front.read_text().splitlines()[line - 1].index("forse") + 1
+    assert found(report) == [("B606", "error", line, column)]
+    assert report["diagnostics"][0]["hint"] == "did you mean 'force'?"
+    assert not (tmp_path / "out").exists()
+
+
+def test_overflow_below_a_min_size_larger_than_the_size_names_the_size_printed(
+        spring: Path, tmp_path: Path) -> None:
+    """size 3 and min_size 72: the text is tried at 3 pt only, and the message used to
+    say it overflowed 'at the minimum size 72 pt'."""
+    mine = layouts(tmp_path, "    note: {text: 'a b c d e f g h i j k l m n o p q r s t u v', "
+                             "size: 3, min_size: 72, x: 1, y: 1, w: 2, h: 2}\n")
+    code, report = build(str(spring), "--out", str(tmp_path / "out"), "--templates", str(mine))
+    assert code == 1
+    assert {d["code"] for d in report["diagnostics"]} == {"B601"}
+    assert report["diagnostics"][0]["message"].endswith("at the minimum size 3 pt")
+
+
+# -- card text -------------------------------------------------------------------------
+
+def printed_titles(out: Path) -> list[str]:
+    pdf = pdfium.PdfDocument(out / "spring" / "common.pdf")
+    return [line.strip() for page in pdf for line in
+            page.get_textpage().get_text_range().splitlines()]
+
+
+@pytest.mark.parametrize(("title", "printed"), [
+    ("**", "**"),                       # once a blank title: one bold switch, no text
+    ("5 * 3 Vigil", "5 * 3 Vigil"),     # once '5  3 Vigil', the rest set in italic
+])
+def test_a_lone_emphasis_marker_is_printed_as_written(spring: Path, tmp_path: Path,
+                                                      title: str, printed: str) -> None:
+    deck = spring / "board_and_deck.yaml"
+    deck.write_text(deck.read_text().replace("title: Candlelight Vigil",
+                                             f"title: {json.dumps(title)}", 1))
+    code, report = build(str(spring), "--out", str(tmp_path / "out"))
+    assert code == 0, report
+    assert printed in printed_titles(tmp_path / "out")
