@@ -265,3 +265,28 @@ def test_a_lone_emphasis_marker_is_printed_as_written(spring: Path, tmp_path: Pa
     code, report = build(str(spring), "--out", str(tmp_path / "out"))
     assert code == 0, report
     assert printed in printed_titles(tmp_path / "out")
+
+
+# -- new campaign ----------------------------------------------------------------------
+
+def test_new_campaign_into_a_named_pipe_is_refused_not_an_internal_error(
+        tmp_path: Path) -> None:
+    """`--into` naming a FIFO passed click's folder check and then failed in mkdir
+    (FileExistsError: an internal error)."""
+    os.mkfifo(tmp_path / "pipe")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    result = run_cli("new", "campaign", "x-1", "--into", str(tmp_path / "pipe"))
+    assert result.exit_code == 2
+    assert "pipe is not a folder; nothing was written" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_a_new_campaign_with_the_longest_name_builds(tmp_path: Path) -> None:
+    """The scaffold put the campaign's name into every Ideology question, so a name of
+    40 letters without a space (allowed) made a campaign that validated but could not
+    be built (108 x B601)."""
+    made = run_cli("new", "campaign", "wide-1", "--name", "W" * 40, "--into", str(tmp_path))
+    assert made.exit_code == 0, made.output
+    code, report = build(str(tmp_path / "wide-1"), "--out", str(tmp_path / "out"))
+    assert code == 0, report
+    assert report["diagnostics"] == []
