@@ -290,3 +290,21 @@ def test_a_new_campaign_with_the_longest_name_builds(tmp_path: Path) -> None:
     code, report = build(str(tmp_path / "wide-1"), "--out", str(tmp_path / "out"))
     assert code == 0, report
     assert report["diagnostics"] == []
+
+
+# -- mats and boards -------------------------------------------------------------------
+
+def test_a_country_name_too_wide_for_its_board_space_is_an_error_at_the_country(
+        spring: Path, tmp_path: Path) -> None:
+    """The board's ring printed each space's country name cut to 14 characters, without
+    a word: 'Q' * 30 printed as 'QQQQQQQQQQQQQQ', exit 0."""
+    deck = spring / "board_and_deck.yaml"
+    deck.write_text(deck.read_text().replace("name: Tunisia", "name: " + "Q" * 30, 1))
+    result = run_cli("build", "--format", "json", "--jobs", "1", str(spring),
+                     "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert found(report) == [("B601", "error", line_of(deck, "id: tunisia"), 5)]
+    assert "'" + "Q" * 30 + "' is " in report["diagnostics"][0]["message"]
+    assert report["diagnostics"][0]["related"][0]["file"].endswith("mats/board.yaml")
+    assert not (tmp_path / "out").exists()
