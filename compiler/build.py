@@ -188,13 +188,13 @@ def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> st
     for name, text in sorted(checked.sources.items(), key=lambda kv: _relative(kv[0], roots)):
         path = Path(name).resolve()
         if any(path.is_relative_to(r) for r in roots):
-            digest.update(_relative(name, roots).encode() + b"\0" + text.encode())
+            digest.update(_name_bytes(_relative(name, roots)) + b"\0" + text.encode())
     folders = [templates_root() / game, templates_root() / "common"]
     if options.templates is not None:
         folders += [options.templates / game, options.templates / "common"]
     for number, folder in enumerate(folders):
         for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:
-            digest.update(f"{number}:{path.relative_to(folder).as_posix()}".encode()
+            digest.update(_name_bytes(f"{number}:{path.relative_to(folder).as_posix()}")
                           + b"\0" + _file_digest(path))
     for item in checked.items_by_location.values():
         art = item.get("art")
@@ -208,6 +208,12 @@ def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> st
             digest.update(art.encode() + b"\0" + (_file_digest(candidate) if inside
                                                   else b"outside"))
     return digest.hexdigest()
+
+
+def _name_bytes(name: str) -> bytes:
+    """A file name as bytes for a key; names that are not UTF-8 on disk (Python holds
+    their bytes as surrogates) keep those bytes instead of failing to encode."""
+    return name.encode("utf-8", "surrogateescape")
 
 
 def _relative(name: str, roots: list[Path]) -> str:

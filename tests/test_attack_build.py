@@ -11,6 +11,8 @@ import json
 import os
 import shutil
 import struct
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 from typing import Any
@@ -308,3 +310,36 @@ def test_a_country_name_too_wide_for_its_board_space_is_an_error_at_the_country(
     assert "'" + "Q" * 30 + "' is " in report["diagnostics"][0]["message"]
     assert report["diagnostics"][0]["related"][0]["file"].endswith("mats/board.yaml")
     assert not (tmp_path / "out").exists()
+
+
+# -- names on disk and on the command line ---------------------------------------------
+
+def test_a_content_file_name_that_is_not_utf8_builds(spring: Path, tmp_path: Path) -> None:
+    """A file named with the byte 0xE9 (Latin-1 'é') in the content folder: validate
+    read it, and the build's cache key failed to encode its name (internal error)."""
+    (spring / os.fsdecode(b"caf\xe9.yaml")).write_text("# notes\n")
+    out = tmp_path / "out"
+    # printed as the bytes it has (how Python prints names under a C locale); printing
+    # it under a strict UTF-8 stdout is the reporters' concern, not the build's
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:surrogateescape",
+               PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    result = subprocess.run([sys.executable, "-m", "compiler", "build", "--jobs", "1",
+                             "--cards-only", str(spring), "--out", str(out)], env=env,
+                            capture_output=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert b":1:1: warning F205 the file is empty" in result.stdout
+    assert b"errors 0, warnings 1" in result.stdout
+    assert (out / "spring" / "common.pdf").is_file()
+
+
+def test_the_wrote_line_cannot_be_forged_by_the_out_folders_name(spring: Path,
+                                                                 tmp_path: Path) -> None:
+    """`--out 'x<newline>::error::...'`: the closing 'wrote' line used to print the
+    newline as it is, so a CI runner read the next line as a workflow command."""
+    out = tmp_path / "x\n::error::forged"
+    result = run_cli("build", "--jobs", "1", "--cards-only", str(spring), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert (out / "spring" / "common.pdf").is_file()
+    lines = result.stdout.splitlines()
+    assert not any(line.startswith("::") for line in lines)
+    assert lines[-1] == f"wrote {tmp_path}/x\\n::error::forged/spring/ (1 files)"
