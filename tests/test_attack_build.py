@@ -343,3 +343,15 @@ def test_the_wrote_line_cannot_be_forged_by_the_out_folders_name(spring: Path,
     lines = result.stdout.splitlines()
     assert not any(line.startswith("::") for line in lines)
     assert lines[-1] == f"wrote {tmp_path}/x\\n::error::forged/spring/ (1 files)"
+
+
+def test_a_private_use_character_is_named_for_what_it_is(spring: Path, tmp_path: Path) -> None:
+    """U+E000 (private use, which a designer's icon font might map) was described as
+    'a control character' in B613."""
+    deck = spring / "board_and_deck.yaml"
+    deck.write_text(deck.read_text().replace("title: Candlelight Vigil",
+                                             'title: "Candle\\ue000light"', 1))
+    code, report = build(str(spring), "--out", str(tmp_path / "out"))
+    assert code == 1
+    assert found(report) == [("B613", "error", line_of(deck, "Candle\\ue000light"), 12)]
+    assert "no glyph for U+E000 a private-use character" in report["diagnostics"][0]["message"]
