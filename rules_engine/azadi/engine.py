@@ -1302,16 +1302,12 @@ class AzadiState(State[Action]):
 
     # -- Tyranny cards, Orders and events ---------------------------------------------
 
-    def spare_voters(self, player: int, index: int) -> int:
-        """``player``'s voters in zone ``index`` beyond those its majority needs."""
+    def zone_with_spare(self, player: int, index: int) -> bool:
         zone = self.board.zones[index]
         spare = zone.voters.get(player, 0)
         if spare and player in zone.holder:
             spare -= zone.split[zone.holder.index(player)]
-        return max(spare, 0)
-
-    def zone_with_spare(self, player: int, index: int) -> bool:
-        return self.spare_voters(player, index) > 0
+        return spare > 0
 
     def _order_rules(self, index: int) -> list[Any]:
         if not self.in_play:
@@ -1343,10 +1339,10 @@ class AzadiState(State[Action]):
         for rule in self._order_rules(index):
             if rule.kind == "require" and rule.target == "place_voter_in_zone":
                 needed = int(rule.value.get("discard_own_voters", 0))
-                spare = sum(self.spare_voters(self.player, i)
-                            for i in range(len(self.board.zones)))
-                if needed > spare and index not in self.paid_entry:
-                    return False       # too few voters to discard (not just none)
+                spare = sum(1 for i in range(len(self.board.zones))
+                            if self.zone_with_spare(self.player, i))
+                if needed and spare == 0 and index not in self.paid_entry:
+                    return False
                 if index in self.paid_entry:
                     continue
                 held = self.players[self.player].resources
@@ -1543,11 +1539,8 @@ class AzadiState(State[Action]):
             if rule.kind != "require" or rule.target != "place_voter_in_zone":
                 continue
             for _ in range(int(rule.value.get("discard_own_voters", 0))):
-                found = next((i for i in range(len(self.board.zones))
-                              if self.zone_with_spare(self.player, i)), None)
-                if found is None:
-                    break              # a power answering a discard took the rest
-                spare = found
+                spare = next(i for i in range(len(self.board.zones))
+                             if self.zone_with_spare(self.player, i))
                 self.board.remove_voter(spare, self.player, self.track)
                 self._emit(Event("voter_discarded", self.player, self.player,
                                  facts=(("zone", spare),)))
