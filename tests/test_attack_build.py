@@ -284,9 +284,10 @@ def test_new_campaign_into_a_named_pipe_is_refused_not_an_internal_error(
 
 
 def test_a_new_campaign_with_the_longest_name_builds(tmp_path: Path) -> None:
-    """The scaffold put the campaign's name into every Ideology question, so a name of
-    40 letters without a space (allowed) made a campaign that validated but could not
-    be built (108 x B601)."""
+    """The scaffold puts the campaign's name into every Ideology question (which keeps
+    them apart from other campaigns'), so a name of 40 letters without a space (allowed)
+    made a campaign that validated but could not be built (216 x B601); its long words
+    are now cut into pieces that wrap."""
     made = run_cli("new", "campaign", "wide-1", "--name", "W" * 40, "--into", str(tmp_path))
     assert made.exit_code == 0, made.output
     code, report = build(str(tmp_path / "wide-1"), "--out", str(tmp_path / "out"))
