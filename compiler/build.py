@@ -37,7 +37,7 @@ from compiler.collector import fewer_collections
 from compiler.extras import ExtraJob, extra_job
 from compiler.faces import CardFace, builder
 from compiler.imposition import ImpositionError
-from compiler.layouts import Layout, LayoutLibrary, card_size
+from compiler.layouts import Layout, LayoutLibrary, card_size, regions_outside
 from compiler.output_folder import CACHE, MANIFEST, FolderRefused
 from compiler.paths import templates_root
 from compiler.quick_rebuild import unchanged_build
@@ -272,6 +272,7 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
     roots = [r.resolve() for r in checked.content_roots.get(game, [])]
     decks: dict[str, list[CardPlan]] = {}
     size_problem: set[str] = set()
+    placed: set[tuple[str, tuple[float, float]]] = set()   # layouts checked at a size
     for face in faces:
         size_name = sizes.get(face.card_type, sizes.get("default", "poker"))
         size = card_size(size_name)
@@ -286,6 +287,11 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
         back = library.get(f"{face.card_type}-back", face.source)
         if front is None or back is None:
             continue
+        for layout in (front, back):
+            if (layout.name, size) not in placed:
+                placed.add((layout.name, size))
+                result.diagnostics += regions_outside(layout, size, "card",
+                                                      max(sheets.VENDOR_BLEED_MM.values()))
         art, missing = _art(face, checked.items_by_location.get(face.source), roots, size,
                             result)
         decks.setdefault(face.deck, []).append(CardPlan(face, front, back, size, art, missing))

@@ -101,6 +101,22 @@ class Layout:
         return next((r for r in self.regions if r.name == name), None)
 
 
+def regions_outside(layout: Layout, size: tuple[float, float], what: str,
+                    bleed: float = 0.0) -> list[Diagnostic]:
+    """B606 for each region of ``layout`` that lies wholly outside ``what`` (a card or a
+    mat of ``size`` mm) and the ``bleed`` around it: nothing of it would print, so a field
+    it shows would be lost without a word. Guides (cut and safe lines) are exempt."""
+    width, height = size
+    return [error("B606", f"region {r.name!r} of layout {layout.name!r} lies outside the "
+                  f"{width:g} x {height:g} mm {what}" + (f" and its {bleed:g} mm bleed"
+                                                          if bleed else "")
+                  + f" (x {r.x:g} to {r.x + r.w:g}, y {r.y:g} to {r.y + r.h:g} mm); "
+                  "nothing of it would print", r.location)
+            for r in layout.regions if r.kind != "guide" and (
+                r.x >= width + bleed or r.y >= height + bleed or r.x + r.w <= -bleed
+                or r.y + r.h <= -bleed)]
+
+
 def card_size(name: str) -> tuple[float, float] | None:
     """Width and height in mm of a named card size."""
     return CARD_SIZES.get(name)

@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler import fonts, forms, glyphs, markup, richtext, tiling
-from compiler.layouts import Layout, LayoutLibrary, Region
+from compiler.layouts import Layout, LayoutLibrary, Region, regions_outside
 from compiler.mat_data import SOURCES, Cell
 from compiler.render_card import MM, PreparedSide, draw_side, prepare
 from rules_engine.core.diagnostics import Diagnostic, Related, error, quoted
@@ -51,6 +51,7 @@ def prepare_mats(game: str, model: Any, library: LayoutLibrary
             diags.append(error("B606", f"mat {name!r} needs a size: {{width, height}} in mm",
                                layout.location))
             continue
+        diags += regions_outside(layout, layout.size, "mat")
         cells: dict[str, list[Cell]] = {}
         for region in layout.regions:
             if region.kind in ("cells", "ring"):

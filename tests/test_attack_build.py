@@ -247,6 +247,20 @@ def test_overflow_below_a_min_size_larger_than_the_size_names_the_size_printed(
     assert report["diagnostics"][0]["message"].endswith("at the minimum size 3 pt")
 
 
+def test_a_region_wholly_off_the_card_is_an_error_at_the_region(spring: Path,
+                                                               tmp_path: Path) -> None:
+    """A region at y 95 mm of an 88.9 mm card (past the bleed too) printed its field
+    nowhere, with exit 0; one that reaches into the bleed still prints there."""
+    mine = layouts(tmp_path, "    lost: {field: title, x: 5, y: 95, w: 50, h: 5}\n"
+                             "    edge: {kind: box, x: -3, y: 0, w: 3, h: 88.9, fill: '#ff0000'}\n")
+    front = mine / "spring" / "layouts" / "spring_card-front.yaml"
+    code, report = build(str(spring), "--out", str(tmp_path / "out"), "--templates", str(mine))
+    assert code == 1
+    assert found(report) == [("B606", "error", line_of(front, "lost:"), 11)]
+    assert "lies outside the 63.5 x 88.9 mm card" in report["diagnostics"][0]["message"]
+    assert not (tmp_path / "out").exists()
+
+
 # -- card text -------------------------------------------------------------------------
 
 def printed_titles(out: Path) -> list[str]:
