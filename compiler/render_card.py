@@ -49,6 +49,13 @@ def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[s
     texts: dict[str, richtext.Fit] = {}
     diags: list[Diagnostic] = []
     for region in layout.regions:
+        if region.kind == "icon" and region.icon is None and region.icon_from_tag \
+                and region.icon_from_tag not in tags and not region.optional:
+            diags.append(error("B608", f"layout {layout.name!r} region {region.name!r} shows "
+                               f"the icon of tag {region.icon_from_tag!r}, which {card} "
+                               f"({side}) does not have (it has: "
+                               f"{', '.join(sorted(tags)) or 'no tags'})", region.location))
+            continue
         if region.kind != "text":
             continue
         markup = region.text if region.text is not None else fields.get(region.field)

@@ -235,6 +235,22 @@ def test_a_layout_icon_samizdat_does_not_have_is_an_error_at_its_line(spring: Pa
     assert not (tmp_path / "out").exists()
 
 
+def test_an_icon_from_a_tag_no_card_has_is_an_error_at_the_region(spring: Path,
+                                                                 tmp_path: Path) -> None:
+    """`icon_from_tag: sybtype` (Spring cards have `type` and `subtype`) printed nothing
+    on every card, with exit 0; `optional: true` still means 'nothing when absent'."""
+    mine = layouts(tmp_path, "    badge: {kind: icon, icon_from_tag: sybtype, x: 1, y: 1, "
+                             "w: 5, h: 5}\n    maybe: {kind: icon, icon_from_tag: sybtype, "
+                             "optional: true, x: 1, y: 7, w: 5, h: 5}\n")
+    front = mine / "spring" / "layouts" / "spring_card-front.yaml"
+    code, report = build(str(spring), "--out", str(tmp_path / "out"), "--templates", str(mine))
+    assert code == 1
+    assert set(found(report)) == {("B608", "error", line_of(front, "    badge:"), 12)}
+    assert len(report["diagnostics"]) == 54                          # each card design
+    assert "tag 'sybtype'" in report["diagnostics"][0]["message"]
+    assert not (tmp_path / "out").exists()
+
+
 def test_overflow_below_a_min_size_larger_than_the_size_names_the_size_printed(
         spring: Path, tmp_path: Path) -> None:
     """size 3 and min_size 72: the text is tried at 3 pt only, and the message used to

@@ -158,7 +158,8 @@ _CODES: tuple[Code, ...] = (
     Code("B607", "unknown-card-size", "The game manifest names a card size samizdat does not know.",
          "Known sizes: poker, bridge, tarot, mini, square, poker-foldout."),
     Code("B608", "unknown-field", "A layout region shows a field the card does not have.",
-         "The region's `field:` (or its name) must be one of the card face's fields."),
+         "The region's `field:` (or its name) must be one of the card face's fields, and "
+         "an icon region's `icon_from_tag:` one of its tags (unless `optional: true`)."),
     Code("B609", "too-large-for-paper", "Cards do not fit on the chosen paper.",
          "Choose larger paper or a smaller card size."),
     Code("B610", "no-rules-data", "A game has no rules data for its reference and aid.",
