@@ -18,6 +18,7 @@ any folder.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
@@ -37,7 +38,7 @@ from compiler.collector import fewer_collections
 from compiler.extras import ExtraJob, extra_job
 from compiler.faces import CardFace, builder
 from compiler.imposition import ImpositionError
-from compiler.layouts import Layout, LayoutLibrary, card_size, regions_outside
+from compiler.layouts import CARD_SIZES, Layout, LayoutLibrary, card_size, regions_outside
 from compiler.output_folder import CACHE, MANIFEST, FolderRefused
 from compiler.paths import templates_root
 from compiler.quick_rebuild import unchanged_build
@@ -45,7 +46,14 @@ from compiler.render_card import prepare
 from compiler.safe_read import UnreadableFile, read_file
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.content import Item
-from rules_engine.core.diagnostics import Diagnostic, Location, error, has_errors, warning
+from rules_engine.core.diagnostics import (
+    Diagnostic,
+    Location,
+    error,
+    has_errors,
+    quoted,
+    warning,
+)
 
 CACHE_FILE = CACHE
 ART_DPI = 300
@@ -278,9 +286,13 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
         size = card_size(size_name)
         if size is None:
             if face.card_type not in size_problem and manifest is not None:
+                entry = face.card_type if face.card_type in sizes else "default"
+                known = ", ".join(CARD_SIZES)
+                close = difflib.get_close_matches(size_name, list(CARD_SIZES), n=1)
                 result.diagnostics.append(error(
-                    "B607", f"unknown card size {size_name!r} for {face.card_type}",
-                    manifest.loc("card_sizes")))
+                    "B607", f"unknown card size {quoted(size_name)} for {face.card_type}",
+                    manifest.loc("card_sizes", entry),
+                    hint=f"did you mean {close[0]!r}?" if close else f"known sizes: {known}"))
             size_problem.add(face.card_type)
             continue
         front = library.get(f"{face.card_type}-front", face.source)

@@ -277,6 +277,22 @@ def test_a_region_wholly_off_the_card_is_an_error_at_the_region(spring: Path,
     assert not (tmp_path / "out").exists()
 
 
+def test_an_unknown_card_size_is_reported_at_its_entry_with_a_suggestion(
+        spring: Path, tmp_path: Path) -> None:
+    """B607 pointed at `card_sizes:` as a whole, without saying what was meant."""
+    manifest = spring / "game.yaml"
+    text = manifest.read_text()
+    players = next(line for line in text.splitlines() if line.strip().startswith("players:"))
+    manifest.write_text(text.replace(players + "\n", players + "\n  card_sizes: "
+                                     "{tarot: tarot, spring_card: pokr}\n", 1))
+    code, report = build(str(spring), "--out", str(tmp_path / "out"))
+    assert code == 1
+    line = line_of(manifest, "spring_card: pokr")
+    column = manifest.read_text().splitlines()[line - 1].index("pokr") + 1
+    assert found(report) == [("B607", "error", line, column)]
+    assert report["diagnostics"][0]["hint"] == "did you mean 'poker'?"
+
+
 # -- card text -------------------------------------------------------------------------
 
 def printed_titles(out: Path) -> list[str]:
