@@ -9,7 +9,13 @@ image printed on twelve cards must not be decoded twelve times. So each file is
   when it has more pixels than its card could ever print, before decoding;
 * decoded completely once, so a truncated or corrupt image is a located B603
   diagnostic instead of a failure while drawing;
+* turned upright once when its EXIF data says the camera held it rotated;
+* converted once to 8-bit colour when reportlab would print it wrongly (16-bit and
+  32-bit grey would print white, a palette's transparent colour black);
 * scaled down once to :data:`MAX_DPI` at the card's size when it is larger.
+
+Transparency is kept (:attr:`Art.alpha`): the drawing code then gives the image its
+soft mask, so a transparent background shows the card beneath instead of black.
 
 :class:`Art` is what the drawing code receives: the bytes to embed (the file's
 own when no scaling was needed, so JPEG stays JPEG) and a digest naming them.
@@ -17,13 +23,19 @@ own when no scaling was needed, so JPEG stays JPEG) and a digest naming them.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compiler.safe_read import UnreadableFile, read_file
+from rules_engine.core.diagnostics import quoted
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 FILE_LIMIT = 64 * 1024 * 1024      # bytes of one art file
 MAX_DPI = 600                      # art is printed at most this sharp
@@ -41,6 +53,7 @@ class Art:
     width: int
     height: int
     dpi: float                     # of the original file, across the card's width
+    alpha: bool = False            # the bytes carry transparency (drawn with a soft mask)
 
 
 class ArtProblem(Exception):
@@ -53,6 +66,24 @@ class ArtProblem(Exception):
 
 
 _PREPARED: dict[tuple[str, float, float], Art] = {}
+_PRINTABLE = ("1", "L", "RGB", "CMYK")     # modes reportlab prints as they are
+_ROTATED = range(2, 9)                     # EXIF orientations other than upright (1)
+
+
+def art_path(folder: Path, written: str) -> Path:
+    """Where the art ``written`` on a card in ``folder`` lies, links followed; raises
+    :class:`ArtProblem` (B603) for a path no file can have: a NUL character, a link
+    that loops, a name the system finds too long."""
+    if "\0" in written:
+        raise ArtProblem("B603", f"art path {quoted(written)} holds a NUL character, "
+                         "which no file name can")
+    try:
+        return (folder / written).resolve()
+    except (OSError, RuntimeError) as exc:   # RuntimeError: a link loop (Python < 3.13)
+        reason = "a symbolic link loops" if isinstance(exc, RuntimeError) or \
+            exc.errno == errno.ELOOP else (exc.strerror or type(exc).__name__).lower()
+        raise ArtProblem("B603", f"art path {quoted(written)} cannot be followed "
+                         f"({reason})") from None
 
 
 def prepare_art(path: Path, written: str, card_mm: tuple[float, float]) -> Art:
@@ -77,6 +108,11 @@ def _prepare(data: bytes, digest: str, written: str, card_mm: tuple[float, float
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
             image = Image.open(io.BytesIO(data), formats=FORMATS)
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise ArtProblem("B623", f"art {written!r} is over {Image.MAX_IMAGE_PIXELS:,} "
+                             f"px; a card of {card_mm[0]:g} x {card_mm[1]:g} mm prints at "
+                             f"most {most:,} pixels (scale it to about "
+                             f"{round(width_in * 300)} px across)") from None
         except Exception:  # noqa: BLE001 - whatever PIL cannot identify is one diagnostic
             raise ArtProblem("B603", f"art file {written!r} is not a readable image "
                              f"({', '.join(FORMATS)})") from None
@@ -92,15 +128,43 @@ def _prepare(data: bytes, digest: str, written: str, card_mm: tuple[float, float
             except Exception as exc:  # noqa: BLE001 - truncated, corrupt, bomb: unreadable
                 raise ArtProblem("B603", f"art file {written!r} is damaged and cannot be "
                                  f"decoded ({type(exc).__name__})") from None
+            rotated = image.getexif().get(0x0112, 1) in _ROTATED
+            upright = _upright(image) if rotated else image
+            width, height = upright.size
             dpi = width / width_in
             wanted = round(width_in * MAX_DPI)
-            if width <= wanted:
+            printable, alpha = _printable(upright)
+            if width <= wanted and printable is image:
                 return Art(data, digest, width, height, dpi)
-            scaled = image.convert("RGBA" if "A" in image.getbands() or
-                                   "transparency" in image.info else "RGB")
-            size = (wanted, max(1, round(height * wanted / width)))
-            scaled = scaled.resize(size, Image.Resampling.LANCZOS)
+            size = (width, height)
+            if width > wanted:
+                size = (wanted, max(1, round(height * wanted / width)))
+                printable = printable.convert("RGBA" if alpha else "RGB").resize(
+                    size, Image.Resampling.LANCZOS)
+            elif printable.mode == "CMYK":   # turned upright; PNG holds no CMYK
+                printable = printable.convert("RGB")
             out = io.BytesIO()
-            scaled.save(out, format="PNG", compress_level=6)
+            printable.save(out, format="PNG", compress_level=6)
             made = out.getvalue()
-            return Art(made, hashlib.sha256(made).hexdigest(), size[0], size[1], dpi)
+            return Art(made, hashlib.sha256(made).hexdigest(), size[0], size[1], dpi, alpha)
+
+
+def _upright(image: Image.Image) -> Image.Image:
+    """The image turned as its EXIF orientation says it was meant to be seen."""
+    from PIL import ImageOps
+
+    return ImageOps.exif_transpose(image)
+
+
+def _printable(image: Image.Image) -> tuple[Image.Image, bool]:
+    """The image in a mode reportlab prints faithfully (the image itself when it is
+    one already), and whether it carries transparency."""
+    if image.mode in _PRINTABLE or (image.mode == "P" and "transparency" not in image.info):
+        return image, False
+    if image.mode in ("I", "F") or image.mode.startswith("I;16"):
+        # 16-bit (and 32-bit) grey: reportlab would clip it to white; keep the top 8 bits
+        grey = image.convert("I") if image.mode != "I" else image
+        return grey.point(lambda v: v / 257).convert("L"), False
+    if "A" in image.getbands() or "transparency" in image.info:
+        return image.convert("RGBA"), True
+    return image.convert("RGB"), False

@@ -18,6 +18,7 @@ any folder.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler import __version__, imposition, output_folder, sheets
-from compiler.art import FILE_LIMIT, Art, ArtProblem, prepare_art
+from compiler.art import FILE_LIMIT, Art, ArtProblem, art_path, prepare_art
 from compiler.build_cache import KEYS, intact, link_or_copy, read_cache, safe_relative
 from compiler.build_types import BuildOptions as BuildOptions  # re-exported
 from compiler.build_types import BuildResult as BuildResult
@@ -37,7 +38,7 @@ from compiler.collector import fewer_collections
 from compiler.extras import ExtraJob, extra_job
 from compiler.faces import CardFace, builder
 from compiler.imposition import ImpositionError
-from compiler.layouts import Layout, LayoutLibrary, card_size
+from compiler.layouts import CARD_SIZES, Layout, LayoutLibrary, card_size, regions_outside
 from compiler.output_folder import CACHE, MANIFEST, FolderRefused
 from compiler.paths import templates_root
 from compiler.quick_rebuild import unchanged_build
@@ -45,7 +46,14 @@ from compiler.render_card import prepare
 from compiler.safe_read import UnreadableFile, read_file
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.content import Item
-from rules_engine.core.diagnostics import Diagnostic, Location, error, has_errors, warning
+from rules_engine.core.diagnostics import (
+    Diagnostic,
+    Location,
+    error,
+    has_errors,
+    quoted,
+    warning,
+)
 
 CACHE_FILE = CACHE
 ART_DPI = 300
@@ -188,22 +196,32 @@ def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> st
     for name, text in sorted(checked.sources.items(), key=lambda kv: _relative(kv[0], roots)):
         path = Path(name).resolve()
         if any(path.is_relative_to(r) for r in roots):
-            digest.update(_relative(name, roots).encode() + b"\0" + text.encode())
+            digest.update(_name_bytes(_relative(name, roots)) + b"\0" + text.encode())
     folders = [templates_root() / game, templates_root() / "common"]
     if options.templates is not None:
         folders += [options.templates / game, options.templates / "common"]
     for number, folder in enumerate(folders):
         for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:
-            digest.update(f"{number}:{path.relative_to(folder).as_posix()}".encode()
+            digest.update(_name_bytes(f"{number}:{path.relative_to(folder).as_posix()}")
                           + b"\0" + _file_digest(path))
     for item in checked.items_by_location.values():
         art = item.get("art")
         if isinstance(art, str) and not Path(art).is_absolute():
-            candidate = (Path(item.doc.file).resolve().parent / art).resolve()
+            try:
+                candidate = art_path(Path(item.doc.file).resolve().parent, art)
+            except ArtProblem:   # no file can have this name: the plan reports it
+                digest.update(art.encode() + b"\0unreachable")
+                continue
             inside = any(candidate.is_relative_to(r) for r in roots)
             digest.update(art.encode() + b"\0" + (_file_digest(candidate) if inside
                                                   else b"outside"))
     return digest.hexdigest()
+
+
+def _name_bytes(name: str) -> bytes:
+    """A file name as bytes for a key; names that are not UTF-8 on disk (Python holds
+    their bytes as surrogates) keep those bytes instead of failing to encode."""
+    return name.encode("utf-8", "surrogateescape")
 
 
 def _relative(name: str, roots: list[Path]) -> str:
@@ -262,20 +280,30 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
     roots = [r.resolve() for r in checked.content_roots.get(game, [])]
     decks: dict[str, list[CardPlan]] = {}
     size_problem: set[str] = set()
+    placed: set[tuple[str, tuple[float, float]]] = set()   # layouts checked at a size
     for face in faces:
         size_name = sizes.get(face.card_type, sizes.get("default", "poker"))
         size = card_size(size_name)
         if size is None:
             if face.card_type not in size_problem and manifest is not None:
+                entry = face.card_type if face.card_type in sizes else "default"
+                known = ", ".join(CARD_SIZES)
+                close = difflib.get_close_matches(size_name, list(CARD_SIZES), n=1)
                 result.diagnostics.append(error(
-                    "B607", f"unknown card size {size_name!r} for {face.card_type}",
-                    manifest.loc("card_sizes")))
+                    "B607", f"unknown card size {quoted(size_name)} for {face.card_type}",
+                    manifest.loc("card_sizes", entry),
+                    hint=f"did you mean {close[0]!r}?" if close else f"known sizes: {known}"))
             size_problem.add(face.card_type)
             continue
         front = library.get(f"{face.card_type}-front", face.source)
         back = library.get(f"{face.card_type}-back", face.source)
         if front is None or back is None:
             continue
+        for layout in (front, back):
+            if (layout.name, size) not in placed:
+                placed.add((layout.name, size))
+                result.diagnostics += regions_outside(layout, size, "card",
+                                                      max(sheets.VENDOR_BLEED_MM.values()))
         art, missing = _art(face, checked.items_by_location.get(face.source), roots, size,
                             result)
         decks.setdefault(face.deck, []).append(CardPlan(face, front, back, size, art, missing))
@@ -305,7 +333,12 @@ def _art(face: CardFace, item: Item | None, roots: list[Path], size: tuple[float
     where = face.art_location or (item.loc("art") if item is not None else face.source)
     source_dir = Path(face.source.file).resolve().parent
     root = next((r for r in roots if source_dir.is_relative_to(r)), source_dir)
-    candidate = (source_dir / written).resolve()
+    try:
+        candidate = art_path(source_dir, written)
+    except ArtProblem as problem:
+        result.diagnostics.append(warning("B603", f"{problem.message}; a placeholder is "
+                                          "printed", where))
+        return None, True
     if Path(written).is_absolute() or not candidate.is_relative_to(root):
         result.diagnostics.append(error("B602", f"art path {written!r} leaves the content "
                                         f"folder {root.name}/", where))

@@ -22,6 +22,14 @@ from compiler.cli_paths import ContentPath
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _say(line: str, err: bool = False) -> None:
+    """Print one line that may hold a name the user gave (a folder called
+    ``x\\n::error::…``): control characters escaped, never a CI workflow command."""
+    from compiler.reporters import no_command, printable
+
+    click.echo(no_command(printable(line))[0], err=err)
+
+
 def _guarded(func: F) -> F:
     """Turn an unexpected exception into exit code 2 with a one-line message."""
 
@@ -166,7 +174,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
     click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, sources))
     if result.written and fmt == "text":
         for game in sorted(result.files):
-            click.echo(f"wrote {out_dir / game}/ ({len(result.files[game])} files)")
+            _say(f"wrote {out_dir / game}/ ({len(result.files[game])} files)")
     sys.exit(1 if result.errors else 0)
 
 
@@ -588,10 +596,10 @@ def new_campaign(campaign_id: str, name: str, mandate: str, year: str, into: Pat
     try:
         folder = write_campaign(request, mandate_facts(base), into)
     except ScaffoldError as exc:
-        click.echo(f"samizdat: {exc}", err=True)
+        _say(f"samizdat: {exc}", err=True)
         sys.exit(2)
-    click.echo(f"wrote {folder}: campaign.yaml, tyranny_cards.yaml, ideology_cards.yaml\n"
-               f"next: replace the DRAFT texts, then run `samizdat lint {folder}`")
+    _say(f"wrote {folder}: campaign.yaml, tyranny_cards.yaml, ideology_cards.yaml")
+    _say(f"next: replace the DRAFT texts, then run `samizdat lint {folder}`")
 
 
 @main.group()

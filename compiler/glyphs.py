@@ -90,11 +90,18 @@ def _undrawable_markup(markup: str, role: str) -> tuple[tuple[str, tuple[str, ..
     return tuple((font, tuple(chars)) for font, chars in per_font.items())
 
 
+# What an unnamed character of a "C" category is (Unicode names none of these)
+_UNNAMED = {"Cc": "a control character", "Co": "a private-use character",
+            "Cs": "a lone surrogate", "Cn": "an unassigned character or noncharacter",
+            "Cf": "a format character"}
+
+
 def describe(char: str) -> str:
     """``U+0627 ARABIC LETTER ALEF (ا)``; control characters without the character."""
     name = unicodedata.name(char, "")
-    if unicodedata.category(char).startswith("C"):
-        return f"U+{ord(char):04X} {name or 'a control character'}".rstrip()
+    category = unicodedata.category(char)
+    if category.startswith("C"):
+        return f"U+{ord(char):04X} {name or _UNNAMED.get(category, 'a control character')}"
     return f"U+{ord(char):04X} {name} ({char})" if name else f"U+{ord(char):04X} ({char})"
 
 

@@ -13,6 +13,7 @@ Card sizes are named (``poker``...) and chosen per card type by the game manifes
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import os
 from dataclasses import dataclass, replace
@@ -24,7 +25,7 @@ from compiler.discover import display
 from compiler.paths import templates_root
 from compiler.safe_read import UnreadableFile, read_file
 from compiler.yaml_loader import load_yaml
-from rules_engine.core.diagnostics import Diagnostic, Location, error
+from rules_engine.core.diagnostics import Diagnostic, Location, error, quoted
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
@@ -98,6 +99,22 @@ class Layout:
 
     def region(self, name: str) -> Region | None:
         return next((r for r in self.regions if r.name == name), None)
+
+
+def regions_outside(layout: Layout, size: tuple[float, float], what: str,
+                    bleed: float = 0.0) -> list[Diagnostic]:
+    """B606 for each region of ``layout`` that lies wholly outside ``what`` (a card or a
+    mat of ``size`` mm) and the ``bleed`` around it: nothing of it would print, so a field
+    it shows would be lost without a word. Guides (cut and safe lines) are exempt."""
+    width, height = size
+    return [error("B606", f"region {r.name!r} of layout {layout.name!r} lies outside the "
+                  f"{width:g} x {height:g} mm {what}" + (f" and its {bleed:g} mm bleed"
+                                                          if bleed else "")
+                  + f" (x {r.x:g} to {r.x + r.w:g}, y {r.y:g} to {r.y + r.h:g} mm); "
+                  "nothing of it would print", r.location)
+            for r in layout.regions if r.kind != "guide" and (
+                r.x >= width + bleed or r.y >= height + bleed or r.x + r.w <= -bleed
+                or r.y + r.h <= -bleed)]
 
 
 def card_size(name: str) -> tuple[float, float] | None:
@@ -207,6 +224,23 @@ class LayoutLibrary:
             self._resolved.setdefault(link_name, parent)
         return parent
 
+    def _check_icon(self, name: str, rname: str, icon: str, data: dict[str, Any], doc: Any,
+                    where: Location) -> None:
+        """B606 when region ``rname`` draws an icon samizdat does not have (it would
+        print nothing), at its ``icon:`` when this layout gives it."""
+        from compiler.icons import ICON_NAMES
+
+        if icon in ICON_NAMES:
+            return
+        own = (data.get("regions") or {}).get(rname) or {}
+        close = difflib.get_close_matches(icon, sorted(ICON_NAMES), n=1)
+        self.diagnostics.append(error(
+            "B606", f"region {rname!r} of layout {name!r} draws icon {quoted(icon)}, which "
+            "samizdat does not have", doc.locate(("layout", "regions", rname, "icon"))
+            if "icon" in own else where,
+            hint=f"did you mean {close[0]!r}?" if close else
+            f"the icons are: {', '.join(sorted(ICON_NAMES))}"))
+
     def _merge(self, name: str, data: dict[str, Any], doc: Any, parent: Layout | None
                ) -> Layout:
         """Layout ``name`` (its file's ``data``) applied over its resolved ``parent``."""
@@ -237,6 +271,8 @@ class LayoutLibrary:
                                               f"needs {', '.join(missing)}", spec["location"]))
                 continue
             full = _REGION_DEFAULTS | spec
+            if full["icon"] is not None:
+                self._check_icon(name, rname, str(full["icon"]), data, doc, spec["location"])
             built.append(Region(
                 name=rname, kind=full["kind"], x=float(full["x"]), y=float(full["y"]),
                 w=float(full["w"]), h=float(full["h"]), field=full.get("field") or rname,

@@ -5,11 +5,12 @@ computed from a game's content and parameters, which mat layouts place by name
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.effect_text import render_effects
 from compiler.tables import IDEOLOGUE_NAMES
+from rules_engine.core.diagnostics import Location
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,8 @@ class Cell:
     fill: str | None = None
     icon: str | None = None
     mark: bool = False
+    # the content its text comes from, for diagnostics (None: the game's own rules)
+    where: Location | None = field(default=None, compare=False, repr=False)
 
 
 Source = Callable[[Any], list[Cell]]
@@ -164,9 +167,11 @@ def san_tokens(model: Any) -> list[Cell]:
 def spring_board(model: Any) -> list[Cell]:
     colours = {c.id: c.colour for c in model.countries}
     names = {c.id: c.name for c in model.countries}
+    where = {c.id: c.location for c in model.countries}
     return [Cell(str(s.number), names.get(s.country or "", "Revolution"),
                  colours.get(s.country or "", "#f2e6c9"),
-                 "revolution" if s.kind == "revolution" else None, s.kind == "revolution")
+                 "revolution" if s.kind == "revolution" else None, s.kind == "revolution",
+                 where.get(s.country or ""))
             for s in model.spaces]
 
 

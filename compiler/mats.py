@@ -11,13 +11,14 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler import fonts, forms, glyphs, markup, richtext, tiling
-from compiler.layouts import Layout, LayoutLibrary, Region
+from compiler.layouts import Layout, LayoutLibrary, Region, regions_outside
 from compiler.mat_data import SOURCES, Cell
 from compiler.render_card import MM, PreparedSide, draw_side, prepare
-from rules_engine.core.diagnostics import Diagnostic, Related, error
+from rules_engine.core.diagnostics import Diagnostic, Related, error, quoted
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ def prepare_mats(game: str, model: Any, library: LayoutLibrary
             diags.append(error("B606", f"mat {name!r} needs a size: {{width, height}} in mm",
                                layout.location))
             continue
+        diags += regions_outside(layout, layout.size, "mat")
         cells: dict[str, list[Cell]] = {}
         for region in layout.regions:
             if region.kind in ("cells", "ring"):
@@ -63,6 +65,7 @@ def prepare_mats(game: str, model: Any, library: LayoutLibrary
                        layout.location, f"mat {name}", "mat")
         diags += side.diagnostics
         diags += _check_cells(layout, cells)
+        diags += _check_rings(layout, cells)
         diags += _check_glyphs(layout, cells)
         mats.append(PreparedMat(name, layout.title, side, cells))
     return mats, diags
@@ -92,9 +95,52 @@ def _check_cells(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnosti
             if fit.overflow_mm > 0:
                 diags.append(error(
                     "B601", f"mat {layout.name}: cell {cell.label!r} overflows region "
-                    f"{region.name!r} by {fit.overflow_mm:.1f} mm", region.location,
+                    f"{region.name!r} by {fit.overflow_mm:.1f} mm", cell.where or region.location,
                     related=[Related(layout.location, f"mat {layout.name}")]))
                 break
+    return diags
+
+
+def _ring_lines(region: Region, cell: Cell, count: int) -> list[tuple[str, str, float, float]]:
+    """What :func:`_draw_ring` prints in one of ``count`` segments: (text, font, size,
+    the width in points the segment has for it at the radius it is printed at)."""
+    outer = min(region.w, region.h) / 2 * MM
+    inner = outer * region.inner
+    half = math.radians(min(180.0, 180.0 / count))
+    middle = (outer + inner) / 2
+
+    def room(offset: float) -> float:
+        return 2 * (middle + offset * (outer - inner)) * math.sin(half)
+
+    lines = [(cell.label, fonts.pdf_name("sans-bold"), region.size, room(0.22))]
+    if cell.sub:
+        lines.append((cell.sub, fonts.pdf_name("sans"), region.sub_size or region.size * 0.6,
+                      room(-0.05)))
+    return lines
+
+
+def _check_rings(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnostic]:
+    """B601 for a ring segment's text wider than its segment (it used to be cut to 14
+    characters without a word), once per region and text, at the content it comes from."""
+    fonts.register()
+    diags: list[Diagnostic] = []
+    seen: set[tuple[str, str]] = set()
+    for region in layout.regions:
+        if region.kind != "ring" or not cells.get(region.name):
+            continue
+        for cell in cells[region.name]:
+            for text, font, size, room in _ring_lines(region, cell, len(cells[region.name])):
+                wide = stringWidth(text, font, size)
+                if wide <= room + 0.01 or (region.name, text) in seen:
+                    continue
+                seen.add((region.name, text))
+                diags.append(error(
+                    "B601", f"mat {layout.name}: {quoted(text)} is {wide / MM:.1f} mm wide; a "
+                    f"segment of ring {region.name!r} has {room / MM:.1f} mm for it at "
+                    f"{size:g} pt", cell.where or region.location,
+                    related=[Related(region.location, f"region {region.name!r} of mat "
+                                                      f"{layout.name!r}")],
+                    hint="shorten the text"))
     return diags
 
 
@@ -112,7 +158,7 @@ def _check_glyphs(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnost
                     found[(region.name, markup.plain(text).replace("\n", " "), font)] = chars
             else:
                 for font, text in ((fonts.pdf_name("sans-bold"), cell.label),
-                                   (fonts.pdf_name("sans"), cell.sub[:14])):
+                                   (fonts.pdf_name("sans"), cell.sub)):
                     chars = glyphs.undrawable(text, font)
                     if chars:
                         found[(region.name, text, font)] = chars
@@ -195,7 +241,7 @@ def _draw_ring(canvas: Canvas, region: Region, cells: list[Cell], height: float)
         canvas.drawCentredString(0, (outer - inner) * 0.22, cell.label)
         if cell.sub:
             canvas.setFont(fonts.pdf_name("sans"), region.sub_size or region.size * 0.6)
-            canvas.drawCentredString(0, -(outer - inner) * 0.05, cell.sub[:14])
+            canvas.drawCentredString(0, -(outer - inner) * 0.05, cell.sub)
         if cell.icon:
             side = (outer - inner) * 0.28
             forms.place_icon(canvas, cell.icon, -side / 2, -(outer - inner) * 0.42, side)

@@ -93,7 +93,7 @@ def _hash_tree(digest: Any, tag: str, root: Path, budget: list[int]) -> bool:
                 if budget[0] < 0 or budget[1] < 0:
                     return False
                 rel = Path(entry.path).relative_to(root).as_posix()
-                digest.update(f"{tag}:{rel}\0{len(data)}\0".encode())
+                digest.update(f"{tag}:{rel}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
                 digest.update(data)
     except (OSError, ValueError):
         return False

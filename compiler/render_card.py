@@ -49,6 +49,13 @@ def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[s
     texts: dict[str, richtext.Fit] = {}
     diags: list[Diagnostic] = []
     for region in layout.regions:
+        if region.kind == "icon" and region.icon is None and region.icon_from_tag \
+                and region.icon_from_tag not in tags and not region.optional:
+            diags.append(error("B608", f"layout {layout.name!r} region {region.name!r} shows "
+                               f"the icon of tag {region.icon_from_tag!r}, which {card} "
+                               f"({side}) does not have (it has: "
+                               f"{', '.join(sorted(tags)) or 'no tags'})", region.location))
+            continue
         if region.kind != "text":
             continue
         markup = region.text if region.text is not None else fields.get(region.field)
@@ -65,7 +72,7 @@ def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[s
             diags.append(error(
                 "B601", f"{card} ({side}): text overflows region {region.name!r} by "
                 f"{result.overflow_mm:.1f} mm in {result.overflow_axis} at the minimum size "
-                f"{region.min_size:g} pt", source,
+                f"{min(region.min_size, region.size):g} pt", source,
                 related=[Related(region.location, f"region {region.name!r} of layout "
                                                   f"{layout.name!r}")],
                 hint="shorten the text, or give the region more room or a smaller min_size"))
@@ -247,28 +254,46 @@ def _rect(canvas: Canvas, region: Region, left: float, bottom: float, w: float, 
     canvas.setDash()
 
 
-_READERS: dict[str, ImageReader] = {}
+_READERS: dict[tuple[str, int, int], tuple[ImageReader, int, int]] = {}
+CROP_BEYOND = 2.0   # art drawn more than this many times its box's size is cropped first
 
 
-def _reader(art: Art) -> ImageReader:
-    """One reportlab image reader per prepared art, per process."""
-    if art.digest not in _READERS:
-        _READERS[art.digest] = ImageReader(io.BytesIO(art.data))
-    return _READERS[art.digest]
+def _reader(art: Art, w: float, h: float) -> tuple[ImageReader, int, int]:
+    """One reportlab image reader per prepared art and box shape, per process, with the
+    pixel size it holds. Art whose shape is far from its box's (a 1 x 100,000 px strip
+    in a card-wide box) is cropped to the part the box shows: drawn whole it would reach
+    millions of points past the page, which viewers refuse to draw."""
+    iw, ih = art.width, art.height
+    scale = max(w / iw, h / ih)
+    seen_w, seen_h = min(iw, max(1, round(w / scale))), min(ih, max(1, round(h / scale)))
+    crop = iw > CROP_BEYOND * seen_w or ih > CROP_BEYOND * seen_h
+    key = (art.digest, seen_w if crop else iw, seen_h if crop else ih)
+    if key not in _READERS:
+        if crop:
+            from PIL import Image
+
+            left, top = (iw - seen_w) // 2, (ih - seen_h) // 2
+            with Image.open(io.BytesIO(art.data)) as image:
+                part = image.crop((left, top, left + seen_w, top + seen_h))
+                part.load()
+            _READERS[key] = (ImageReader(part), seen_w, seen_h)
+        else:
+            _READERS[key] = (ImageReader(io.BytesIO(art.data)), iw, ih)
+    return _READERS[key]
 
 
 def _draw_art(canvas: Canvas, side: PreparedSide, region: Region, left: float, bottom: float,
               w: float, h: float) -> None:
     if side.art is not None and not side.art_missing:
-        image = _reader(side.art)
-        iw, ih = image.getSize()
+        image, iw, ih = _reader(side.art, w, h)
         scale = max(w / iw, h / ih)   # cover the box, centred, clipped
         canvas.saveState()
         path = canvas.beginPath()
         path.rect(left, bottom, w, h)
         canvas.clipPath(path, stroke=0, fill=0)
         dw, dh = iw * scale, ih * scale
-        canvas.drawImage(image, left + (w - dw) / 2, bottom + (h - dh) / 2, dw, dh)
+        canvas.drawImage(image, left + (w - dw) / 2, bottom + (h - dh) / 2, dw, dh,
+                         mask="auto" if side.art.alpha else None)
         canvas.restoreState()
         return
     if side.art_missing:   # a generated placeholder: hatched panel

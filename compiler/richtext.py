@@ -58,10 +58,18 @@ def parse(markup: str) -> tuple[Paragraph, ...]:
     One pass over each paragraph's tokens: the text between markers is split at
     spaces (a run of spaces ends a word), markers switch bold and italic (which carry
     on into the next paragraph) and known ``:icon:`` names become icon pieces. A
-    paragraph without markers is just its words.
+    paragraph without markers is just its words. A marker left without its partner (an
+    odd number of ``**`` or of ``*`` in the whole text: the last of them) is printed as
+    it is written, as the HTML reference prints it, instead of silently turning the rest
+    of the text bold or italic, or printing nothing for a title of ``**``.
     """
     paragraphs: list[Paragraph] = []
     bold = italic = False
+    markers = _TOKEN.findall(markup) if "*" in markup else []
+    bolds, italics = markers.count("**"), markers.count("*")
+    lone_bold = bolds - 1 if bolds % 2 else -1        # the index of a lone marker, or -1
+    lone_italic = italics - 1 if italics % 2 else -1
+    seen_bold = seen_italic = 0
     for raw in markup.split("\n"):
         if "*" not in raw and ":" not in raw:
             paragraphs.append(tuple([_plain_word(part, bold, italic)
@@ -73,9 +81,17 @@ def parse(markup: str) -> tuple[Paragraph, ...]:
         for index, token in enumerate(tokens):
             if index % 2:                      # a marker (odd places of the split)
                 if token == "**":
-                    bold = not bold
+                    if seen_bold == lone_bold:
+                        current.append(_piece(token, bold, italic))
+                    else:
+                        bold = not bold
+                    seen_bold += 1
                 elif token == "*":
-                    italic = not italic
+                    if seen_italic == lone_italic:
+                        current.append(_piece(token, bold, italic))
+                    else:
+                        italic = not italic
+                    seen_italic += 1
                 elif token[1:-1] in ICON_NAMES:
                     current.append(Piece("", bold, italic, token[1:-1]))
                 else:

@@ -38,6 +38,7 @@ ID_MAX = 64
 LONGEST_CARD_SUFFIX = "-ideology-108"
 CAMPAIGN_ID_MAX = ID_MAX - len(LONGEST_CARD_SUFFIX)
 NAME_MAX = 40
+WORD_MAX = 16   # the longest word of a name the cards print in one piece ("W" * 16 fits)
 YEAR_MAX = 20   # the campaign schema's year maxLength
 TYRANNY_CARDS = 12
 IDEOLOGY_CARDS = 108
@@ -172,11 +173,21 @@ def ideology_cards(request: CampaignRequest) -> list[dict[str, Any]]:
         pair = pairs[(number - 1) % len(pairs)]
         cards.append({
             "id": f"{request.campaign_id}-ideology-{number:03d}",
-            "question": f"DRAFT {request.name} question {number}: what do you do?",
+            "question": f"DRAFT {_breakable(request.name)} question {number}: what do "
+                        "you do?",
             "answers": [{"text": f"DRAFT: the {who}'s answer.", "ideologue": who,
                          "resources": {IDEOLOGUE_RESOURCE[who]: 2}} for who in pair],
         })
     return cards
+
+
+def _breakable(name: str) -> str:
+    """The campaign's name with every word longer than :data:`WORD_MAX` characters cut
+    into pieces: card text wraps only at spaces, and a name of 40 letters without one
+    (allowed) would not fit an Ideology card, so the draft would validate but not build.
+    The name keeps the questions different from other campaigns' (M401)."""
+    return " ".join(word[start:start + WORD_MAX] for word in name.split(" ")
+                    for start in range(0, max(len(word), 1), WORD_MAX))
 
 
 class _Dumper(yaml.SafeDumper):
@@ -271,13 +282,27 @@ def write_campaign(request: CampaignRequest, mandates: dict[str, MandateFacts],
     if target.exists():
         raise ScaffoldError(f"{target} already exists; nothing was written")
     texts = files(request, mandates[request.mandate])
-    into.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{request.campaign_id}.", dir=into))
+    if os.path.lexists(into) and not into.is_dir():
+        raise ScaffoldError(f"{into} is not a folder; nothing was written")
+    try:
+        into.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{request.campaign_id}.", dir=into))
+    except OSError as exc:   # a file on the way to --into, or a read-only folder
+        raise ScaffoldError(f"cannot create a folder in {into}: "
+                            f"{_reason(exc)}; nothing was written") from None
     try:
         for name, text in texts.items():
             (staging / name).write_text(text, encoding="utf-8")
         os.rename(staging, target)
-    except BaseException:
+    except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)
+        if isinstance(exc, OSError):   # a full disk, or the folder made meanwhile
+            raise ScaffoldError(f"cannot write {target}: {_reason(exc)}; nothing was "
+                                "written") from None
         raise
     return target
+
+
+def _reason(exc: OSError) -> str:
+    """Why the system refused, in words ("not a directory", "permission denied")."""
+    return (exc.strerror or type(exc).__name__).lower()

@@ -162,11 +162,14 @@ _CODES: tuple[Code, ...] = (
     Code("B605", "no-layout", "No layout exists for a card type's side.",
          "Each card type needs templates/<game>/layouts/<card_type>-front.yaml and -back.yaml."),
     Code("B606", "bad-layout", "A layout cannot be resolved.",
-         "For example a region without a position, or an `extends:` cycle."),
+         "For example a region without a position, an `extends:` cycle, an `icon:` "
+         "samizdat does not have, or a region wholly outside its card (and the bleed) or "
+         "mat: each would print nothing where the layout asks for something."),
     Code("B607", "unknown-card-size", "The game manifest names a card size samizdat does not know.",
          "Known sizes: poker, bridge, tarot, mini, square, poker-foldout."),
     Code("B608", "unknown-field", "A layout region shows a field the card does not have.",
-         "The region's `field:` (or its name) must be one of the card face's fields."),
+         "The region's `field:` (or its name) must be one of the card face's fields, and "
+         "an icon region's `icon_from_tag:` one of its tags (unless `optional: true`)."),
     Code("B609", "too-large-for-paper", "Cards do not fit on the chosen paper.",
          "Choose larger paper or a smaller card size."),
     Code("B610", "no-rules-data", "A game has no rules data for its reference and aid.",
