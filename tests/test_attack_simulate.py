@@ -23,6 +23,19 @@ from rules_engine.core.game import State
 from rules_engine.core.simulate import Simulation, Stop, Summary, run, summary
 from tests.conftest import CARDS, REPO, run_cli, tree_digest
 
+
+def _interrupt(process: subprocess.Popen[bytes]) -> bytes:
+    """Send Ctrl-C; the process must stop within 15 s with exit code 130 and no
+    traceback. Its standard output."""
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert time.monotonic() - sent < 15
+    assert process.returncode == 130, err.decode()
+    assert b"Traceback" not in err
+    return out
+
+
 # --- report files -----------------------------------------------------------------
 
 def test_report_replaces_links_and_never_writes_through_them(tmp_path: Path) -> None:
@@ -250,12 +263,7 @@ def test_ctrl_c_stops_the_workers_and_reports_the_games_finished(workers: int) -
                 time.monotonic() - started > 2.5:
             break
         time.sleep(0.05)
-    sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    assert time.monotonic() - sent < 15
-    assert process.returncode == 130, err.decode()
-    assert b"Traceback" not in err
+    out = _interrupt(process)
     report = json.loads(out)
     assert report["partial"] is True and report["stopped_by"] == "interrupted"
     assert 0 < report["games"] < 10_000_000 == report["games_asked"]
@@ -348,11 +356,6 @@ def test_ctrl_c_stops_lint_and_names_the_analyses_not_run(tmp_path: Path) -> Non
          "--format", "json"], cwd=REPO, env=env, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE)
     time.sleep(4)
-    sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    assert time.monotonic() - sent < 15
-    assert process.returncode == 130, err.decode()
-    assert b"Traceback" not in err
+    out = _interrupt(process)
     found = [d for d in json.loads(out)["diagnostics"] if d["code"] == "R101"]
     assert len(found) == 1 and found[0]["message"].startswith("interrupted: ")
