@@ -110,15 +110,23 @@ def print_art(spring: Path, tmp_path: Path, name: str, data: bytes
 def test_an_art_path_no_file_can_have_is_a_located_warning(spring: Path, tmp_path: Path,
                                                            kind: str) -> None:
     """A NUL in the path, or a link that leads to itself: once an internal error (exit 2,
-    ValueError / RuntimeError from resolving the path); now B603 with a placeholder."""
+    ValueError / RuntimeError from resolving the path). A link loop is now B603 with a
+    placeholder; a NUL is refused by the loader as it is in any text (Y121)."""
     written = "a\0b.png" if kind == "nul" else "loop.png"
     if kind == "link-loop":
         os.symlink("loop.png", spring / "loop.png")
     deck = art_on_every_card(spring, written)
     code, report = build(str(spring), "--out", str(tmp_path / "out"),
                          "--templates", str(layouts(tmp_path)))
-    assert code == 0, report
     first = line_of(deck, "art: ")
+    if kind == "nul":      # the loader refuses a NUL in any text first (Y121), at the value
+        assert code == 1
+        assert found(report)[0] == ("Y121", "error", first, 10)
+        # the file is not read, so its cards are missing from the counts too (N501)
+        assert {d["code"] for d in report["diagnostics"]} == {"Y121", "N501"}
+        assert not (tmp_path / "out").exists()
+        return
+    assert code == 0, report
     assert found(report)[0] == ("B603", "warning", first, 10)
     assert {d["code"] for d in report["diagnostics"]} == {"B603"}
     reason = "holds a NUL character" if kind == "nul" else "a symbolic link loops"
