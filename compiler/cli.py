@@ -54,6 +54,12 @@ def _guarded(func: F) -> F:
 @click.version_option(__version__, prog_name="samizdat")
 def main() -> None:
     """samizdat: compile and validate print-and-play board-game content."""
+    # A file name that is not UTF-8 reaches reports as lone surrogates: written escaped
+    # (\udcff), never an internal error on a strict UTF-8 terminal.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 @main.command()

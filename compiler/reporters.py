@@ -177,12 +177,14 @@ class SarifReporter(_Capped):
         for d in diagnostics:
             region = {"startLine": max(d.location.line, 1),
                       "startColumn": max(d.location.column, 1)}
-            fingerprint = hashlib.sha256(f"{d.code}|{d.location.file}|{d.message}".encode())
+            seen = f"{d.code}|{d.location.file}|{d.message}"      # a non-UTF-8 name's bytes
+            fingerprint = hashlib.sha256(seen.encode("utf-8", "surrogateescape"))
+            uri = quote(d.location.file, errors="surrogateescape")
             results.append({
                 "ruleId": d.code, "ruleIndex": index[d.code], "level": level[d.severity.value],
                 "message": {"text": d.message},
                 "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": quote(d.location.file)}, "region": region}}],
+                    "artifactLocation": {"uri": uri}, "region": region}}],
                 "partialFingerprints": {"samizdat/v1": fingerprint.hexdigest()[:32]},
             })
         log = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",

@@ -218,3 +218,25 @@ def test_text_output_cannot_forge_lines_or_workflow_commands(chdir_tmp: Path) ->
                         "section '::warning file=b.yaml::forged' in the game folder of spring")
     assert inside[head + 1] == "    \\x3a:warning file=b.yaml::forged: 1"
     assert inside[head + 2] == "    ^"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif"])
+def test_a_file_name_that_is_not_utf8_is_printed_escaped(tmp_path: Path, fmt: str) -> None:
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    game = tmp_path / "san"
+    shutil.copytree(CARDS / "san", game)
+    (game / os.fsdecode(b"bad\xff.yaml")).write_text("cards: [1]\n")
+    command = "validate" if fmt in ("text", "json") else "lint"
+    run = subprocess.run(
+        [sys.executable, "-m", "compiler", command, "--format", fmt, str(game)],
+        cwd=tmp_path, capture_output=True, timeout=120,
+        env=os.environ | {"PYTHONPATH": str(REPO), "PYTHONIOENCODING": "utf-8:strict"})
+    assert run.returncode == 1, run.stderr
+    assert b"internal error" not in run.stderr and b"Traceback" not in run.stderr
+    shown = {"text": b"bad\\udcff.yaml", "json": b"bad\\udcff.yaml",
+             "github": b"bad\\udcff.yaml", "sarif": b"bad%FF.yaml"}[fmt]  # the byte itself
+    assert shown in run.stdout
