@@ -57,7 +57,17 @@ def validate(paths: list[Path], limits: LoadLimits = DEFAULT_LIMITS) -> Validati
     result = ValidationResult()
     targets, found = resolve(paths)
     result.diagnostics += found
+    first: dict[str, Target] = {}
     for target in targets:
+        if target.game in first:    # one model per game: the second would replace the first
+            result.diagnostics.append(error(
+                "F212", f"a second content folder of the game {target.game} "
+                f"({display(target.game_dir)}; the first is "
+                f"{display(first[target.game].game_dir)}); one run takes one folder per game",
+                Location(display(target.game_dir / GAME_FILE), 1, 1),
+                hint="validate, lint or build them one at a time"))
+            continue
+        first[target.game] = target
         _validate_target(target, limits, result)
     result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
     return result

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -280,3 +281,17 @@ def test_read_file_refuses_what_is_not_a_bounded_regular_file(tmp_path: Path) ->
         read_file(tmp_path / "a\0b")
     assert read_file(tmp_path / "small", limit=5) == b"12345"
     assert read_file(tmp_path / "grows") == b""
+
+
+def test_two_folders_of_one_game_in_one_run(tmp_path: Path) -> None:
+    other = tmp_path / "copy" / "san"
+    shutil.copytree(REPO / "cards" / "san", other)
+    out = tmp_path / "out"
+    result = run_cli("build", "--format", "json", "--cards-only", "--out", str(out),
+                     str(REPO / "cards" / "san"), str(other))
+    report = json.loads(result.stdout)
+    assert result.exit_code == 1
+    assert [(d["code"], d["line"], d["column"]) for d in report["diagnostics"]] == [
+        ("F212", 1, 1)]
+    assert "a second content folder of the game san" in report["diagnostics"][0]["message"]
+    assert not out.exists()

@@ -113,6 +113,10 @@ _CODES: tuple[Code, ...] = (
          "samizdat was denied (or failed) listing a folder inside the content, so the "
          "files in it are not read and the content is incomplete. Fix the folder's "
          "permissions."),
+    Code("F212", "second-game-folder", "Two content folders of the same game in one run.",
+         "A run builds one model per game, so a second folder of a game would silently "
+         "replace the first (a build wrote only one of them). The second is not read; "
+         "run samizdat on each folder in turn."),
     Code("F290", "more-in-file", "A file has more diagnostics than are shown one by one.",
          "Every report (text, json, github, sarif) shows at most 100 diagnostics per file, "
          "then this one, at the first diagnostic left out, saying how many more there are "
