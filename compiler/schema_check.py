@@ -63,11 +63,37 @@ def _registry(root: Path) -> tuple[Registry, dict[str, dict[str, Any]]]:
 @cache
 def validator_for(schema_name: str, root: Path | None = None) -> Draft202012Validator:
     """The compiled validator for ``schemas/<schema_name>.schema.json``."""
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator, validators
 
     registry, schemas = _registry(root or schemas_root())
     schema = schemas[f"{schema_name}.schema.json"]
-    return Draft202012Validator(schema, registry=registry)
+    strict = Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number)
+    validator = validators.extend(Draft202012Validator,  # type: ignore[no-untyped-call]
+                                  type_checker=strict)
+    return validator(schema, registry=registry)  # type: ignore[no-any-return]
+
+
+def _is_whole_number(_: Any, instance: Any) -> bool:
+    """JSON Schema's ``integer`` as content means it: ``2.0`` is a number with a
+    fraction, not a count (JSON Schema itself would accept it, and a count of 2.0
+    copies was then counted as 1 and printed as 2.0)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _has_whole_float(instance: Any) -> bool:
+    """True if a float with no fraction (``2.0``) lies anywhere in ``instance``: the
+    compiled validator takes it for an integer, so the strict one must look."""
+    todo = [instance]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, float):
+            if value.is_integer():
+                return True
+        elif isinstance(value, dict):
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+    return False
 
 
 @cache
@@ -87,8 +113,12 @@ def _fast_validator(schema_name: str, root: Path | None = None) -> Any:
 
 
 def is_valid(instance: Any, schema_name: str) -> bool:
-    """The fast verdict alone (used by tests comparing the two validators)."""
-    return bool(_fast_validator(schema_name).is_valid(instance))
+    """The fast verdict (with the strict look at whole floats that :func:`check` takes;
+    used by tests comparing the two validators)."""
+    if not _fast_validator(schema_name).is_valid(instance):
+        return False
+    return not _has_whole_float(instance) or not any(
+        validator_for(schema_name).iter_errors(instance))
 
 
 def schema_names(root: Path | None = None) -> list[str]:
@@ -100,10 +130,13 @@ def schema_names(root: Path | None = None) -> list[str]:
 def check(doc: SourceDocument, path: NodePath, instance: Any, schema_name: str) -> list[Diagnostic]:
     """Validate ``instance`` (found at ``path`` in ``doc``) against a schema."""
     fast = _fast_validator(schema_name)
-    if fast.is_valid(instance):
+    suspect = _has_whole_float(instance)
+    if not suspect and fast.is_valid(instance):
         return []
     validator = validator_for(schema_name)
     found = [_diagnose(doc, path, err) for err in validator.iter_errors(instance)]
+    if not found and suspect and fast.is_valid(instance):
+        return []
     if not found:  # only the compiled validator objects (e.g. a regex dialect difference)
         err = next(iter(fast.iter_errors(instance)))
         node = (*path, *err.instance_path)

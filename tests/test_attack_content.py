@@ -176,3 +176,23 @@ def test_a_baseline_nested_thousands_deep_is_c102(tmp_path: Path) -> None:
     result = run_cli("lint", "--fast", "--baseline", str(baseline), str(campaign))
     assert result.exit_code == 2
     assert "error C102" in result.output and "nested too deeply" in result.output
+
+
+@pytest.mark.parametrize(("field", "value"), [("copies", "2.0"), ("copies", "3e0")])
+def test_a_count_written_as_a_float_is_refused_at_the_value(tmp_path: Path, field: str,
+                                                            value: str) -> None:
+    """JSON Schema takes 2.0 for an integer; the counts then took it for one copy (N501
+    at the manifest) and a build printed 2.0. A whole number must be written as one."""
+    game = tmp_path / "san"
+    shutil.copytree(CARDS / "san", game)
+    deck = game / "cards.yaml"
+    text = deck.read_text()
+    assert f"    {field}: 2\n" in text
+    deck.write_text(text.replace(f"    {field}: 2\n", f"    {field}: {value}\n", 1))
+    result = run_cli("validate", "--format", "json", str(game))
+    report = json.loads(result.stdout)
+    assert result.exit_code == 1
+    first = report["diagnostics"][0]
+    assert (first["code"], first["line"], first["column"]) == (
+        "S302", line_of(deck, f"{field}: {value}"), 13)
+    assert first["message"].endswith(f"expected an integer, got a number {float(value)}")
