@@ -104,6 +104,12 @@ def _budget(_: click.Context, __: click.Parameter, value: float | None) -> float
     return value
 
 
+def _time_budget(help_text: str) -> Callable[[F], F]:
+    """The ``--time-budget SECONDS`` option (a positive number, never NaN)."""
+    return click.option("--time-budget", type=click.FloatRange(0, min_open=True),
+                        default=None, callback=_budget, metavar="SECONDS", help=help_text)
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=ContentPath(exists=True))
 @click.option("--out", "out_dir", type=ContentPath(),
@@ -194,10 +200,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
               help="Worker processes (at most the processors this process may use).")
 @click.option("--force-workers", is_flag=True,
               help="Start every worker asked for, even more than there are processors.")
-@click.option("--time-budget", type=click.FloatRange(0, min_open=True), default=None,
-              callback=_budget,
-              metavar="SECONDS", help="Start no game after this long; report the games "
-              "finished, marked partial.")
+@_time_budget("Start no game after this long; report the games finished, marked "
+              "partial.")
 @click.option("--bots", default="random,random", show_default=True,
               help="One bot per seat: random, or a greedy bot (SAN: corruption, propaganda, "
               "hacking).")
@@ -463,10 +467,8 @@ def _echo_azadi(report: dict[str, Any]) -> None:
               default=None, help="Accept the findings listed in this file.")
 @click.option("--write-baseline", is_flag=True,
               help="Write the current findings to the baseline file and exit 0.")
-@click.option("--time-budget", type=click.FloatRange(0, min_open=True), default=None,
-              callback=_budget,
-              metavar="SECONDS", help="Start no simulated analysis after this long; a "
-              "warning (R101) names those that did not run.")
+@_time_budget("Start no simulated analysis after this long; a warning (R101) names "
+              "those that did not run.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "github"]),
               default="text", show_default=True)
 @_guarded
