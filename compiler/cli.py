@@ -20,6 +20,7 @@ from compiler import __version__
 from compiler.cli_paths import ContentPath
 
 F = TypeVar("F", bound=Callable[..., Any])
+BROKEN_PIPE = 141          # the exit code of a command whose output was closed early
 
 
 def _say(line: str, err: bool = False) -> None:
@@ -39,6 +40,11 @@ def _guarded(func: F) -> F:
             return func(*args, **kwargs)
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
+        except BrokenPipeError:   # the reader went away (`| head`): stop quietly
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(BROKEN_PIPE)
         except Exception as exc:  # noqa: BLE001 - the last line of defence
             from compiler.reporters import no_command, printable
             from rules_engine.core.diagnostics import clipped

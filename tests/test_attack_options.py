@@ -62,3 +62,23 @@ def test_games_that_end_early_unasked_are_an_error_not_a_partial_report(
 
     with pytest.raises(RuntimeError, match="stopped after 0 of 2 with neither"):
         sim_run.play(Any, 2, 0, 1, [], Stop(), None, Silent())  # type: ignore[arg-type]
+
+
+def test_output_closed_early_stops_quietly() -> None:
+    """`samizdat simulate … | head -1`: once the reader has gone, no internal error."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "compiler", "simulate", "san", "--games", "20"], cwd=REPO,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=os.environ | {"PYTHONPATH": str(REPO)})
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()                       # nobody reads what it prints
+    err = process.stderr.read()
+    process.stderr.close()
+    assert process.wait(timeout=120) == 141
+    assert b"internal error" not in err and b"Traceback" not in err, err
