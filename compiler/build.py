@@ -25,6 +25,7 @@ import os
 import shutil
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ from compiler.extras import ExtraJob, extra_job
 from compiler.faces import CardFace, builder
 from compiler.imposition import ImpositionError
 from compiler.layouts import CARD_SIZES, Layout, LayoutLibrary, card_size, regions_outside
+from compiler.output_files import OutputRefused, write_files
 from compiler.output_folder import CACHE, MANIFEST, FolderRefused
 from compiler.paths import templates_root
 from compiler.quick_rebuild import unchanged_build
@@ -121,9 +123,10 @@ def _build(paths: list[Path], options: BuildOptions,
     jobs: list[DeckJob | ExtraJob] = []
     game_keys: dict[str, str] = {}
     unchanged: list[str] = []
+    caches = {game: read_cache(options.out_dir / game) for game in checked.models}
     for game, model in sorted(checked.models.items()):
         game_keys[game] = _game_key(game, checked, options)
-        if _unchanged(game, game_keys[game], options, result):
+        if _unchanged(game, game_keys[game], caches[game], options, result):
             unchanged.append(game)
             continue
         decks = _plan_game(game, model, checked, options, result)
@@ -134,27 +137,26 @@ def _build(paths: list[Path], options: BuildOptions,
     if has_errors(result.diagnostics) and not options.force:
         result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
         return result
-    rendered = _work(jobs, options, result, progress)
+    rendered = _work(jobs, caches, options, result, progress)
     result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
     if has_errors(result.diagnostics) and not options.force:
         return result
     clean = {} if result.diagnostics or options.force else inputs
-    _write(jobs, rendered, options, result, game_keys, clean)
+    _write(jobs, rendered, caches, options, result, game_keys, clean)
     for game in unchanged:
         if game in clean:
-            _record_inputs(options.out_dir / game, clean[game])
+            _record_inputs(options.out_dir / game, caches[game], clean[game])
     return result
 
 
-def _record_inputs(folder: Path, key: str) -> None:
-    """Note in an unchanged game's cache that ``key``'s inputs build clean to it."""
-    cache = read_cache(folder)
+def _record_inputs(folder: Path, cache: dict[str, Any], key: str) -> None:
+    """Note in an unchanged game's cache that ``key``'s inputs build clean to it (a
+    cache that cannot be written safely is left as it is: it only costs speed)."""
     if not cache or cache.get("inputs_key") == key:
         return
-    with output_folder.locked(folder.parent):
-        temporary = folder / f".{CACHE_FILE}.{os.getpid()}"
-        temporary.write_text(json.dumps(cache | {"inputs_key": key}, indent=1, sort_keys=True))
-        os.replace(temporary, folder / CACHE_FILE)
+    data = json.dumps(cache | {"inputs_key": key}, indent=1, sort_keys=True).encode()
+    with output_folder.locked(folder.parent), suppress(OutputRefused):
+        write_files(folder, {CACHE_FILE: data}, create=False)
 
 
 def _refused_outputs(games: list[str], out_dir: Path) -> list[Diagnostic]:
@@ -243,10 +245,10 @@ def _file_digest(path: Path) -> bytes:
     return hashlib.sha256(data).digest()
 
 
-def _unchanged(game: str, key: str, options: BuildOptions, result: BuildResult) -> bool:
+def _unchanged(game: str, key: str, cache: dict[str, Any], options: BuildOptions,
+               result: BuildResult) -> bool:
     """True (and the game's files recorded) when its last output was built from ``key``."""
     folder = options.out_dir / game
-    cache = read_cache(folder)
     if cache.get("game_key") != key:
         return False
     try:
@@ -426,10 +428,10 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
     return files
 
 
-def _work(jobs: list[DeckJob | ExtraJob], options: BuildOptions, result: BuildResult,
+def _work(jobs: list[DeckJob | ExtraJob], caches: dict[str, dict[str, Any]],
+          options: BuildOptions, result: BuildResult,
           progress: Callable[[Iterable[Any]], Iterable[Any]] | None
           ) -> dict[tuple[str, str], Rendered]:
-    caches = {game: read_cache(options.out_dir / game) for game in {j.game for j in jobs}}
     todo = [j for j in jobs if not _reusable(j, caches[j.game], options.out_dir / j.game)]
     rendered: dict[tuple[str, str], Rendered] = {}
     shown = progress(todo) if progress else todo
@@ -459,13 +461,13 @@ def _work(jobs: list[DeckJob | ExtraJob], options: BuildOptions, result: BuildRe
 
 
 def _write(jobs: list[DeckJob | ExtraJob], rendered: dict[tuple[str, str], Rendered],
-           options: BuildOptions, result: BuildResult, game_keys: dict[str, str],
-           inputs: dict[str, str]) -> None:
+           caches: dict[str, dict[str, Any]], options: BuildOptions, result: BuildResult,
+           game_keys: dict[str, str], inputs: dict[str, str]) -> None:
     by_game: dict[str, list[DeckJob | ExtraJob]] = {}
     for job in jobs:
         by_game.setdefault(job.game, []).append(job)
     for game, game_jobs in sorted(by_game.items()):
-        cache = read_cache(options.out_dir / game)
+        cache = caches[game]
         try:
             _write_game(game, game_jobs, rendered, cache, options, result,
                         (game_keys[game], inputs.get(game)))
