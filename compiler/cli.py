@@ -244,8 +244,10 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
                   first_game, difficulty, campaign, seat_of_power, mandate, tyranny_first,
                   only_choice, replay, report_dir, fmt)
     except KeyboardInterrupt:
+        from compiler.interrupt import INTERRUPTED_EXIT
+
         click.echo("samizdat: interrupted", err=True)
-        sys.exit(130)      # a second Ctrl-C, or one before the games started
+        sys.exit(INTERRUPTED_EXIT)  # a second Ctrl-C, or one before the games started
 
 
 def _simulate(game: str, content: Path | None, games: int, seed: int, workers: int,
@@ -360,10 +362,7 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
             write_files(report_dir, {f"{game}-report.html": to_html(report, title),
                                      f"{game}-report.pdf": to_pdf(report, title)})
         except OutputRefused as refused:
-            d = refused.diagnostic
-            hint = f" ({d.hint})" if d.hint else ""
-            click.echo(f"{d.location}: {d.severity.value} {d.code} {d.message}{hint}",
-                       err=True)
+            _echo_problem(refused.diagnostic)
             exit_code = max(exit_code, 1)
     if fmt == "json":
         click.echo(json.dumps(report, indent=2, sort_keys=True))
@@ -387,6 +386,14 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
     if game == "azadi":
         _echo_azadi(report)
     sys.exit(exit_code)
+
+
+def _echo_problem(d: Any) -> None:
+    """One diagnostic (and its hint) on stderr, as the text reporter writes it."""
+    from compiler.reporters import printable, text_line
+
+    hint = f" ({printable(d.hint)})" if d.hint else ""
+    click.echo(text_line(d) + hint, err=True)
 
 
 def _check_azadi_choices(model: Any, campaign: str, mandate: str, tyranny_first: str,
@@ -493,8 +500,10 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
         _lint(paths, fast, games, seed, alternate_history, select, ignore, error_on_warning,
               config_file, baseline_file, write_baseline, time_budget, fmt)
     except KeyboardInterrupt:
+        from compiler.interrupt import INTERRUPTED_EXIT
+
         click.echo("samizdat: interrupted", err=True)
-        sys.exit(130)      # a second Ctrl-C, or one outside the simulated analyses
+        sys.exit(INTERRUPTED_EXIT)  # a second Ctrl-C, or one outside the simulated analyses
 
 
 def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
@@ -533,10 +542,7 @@ def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_
         try:
             lint_config.write_baseline(baseline_file, result.findings)
         except OutputRefused as refused:
-            d = refused.diagnostic
-            hint = f" ({d.hint})" if d.hint else ""
-            click.echo(f"{d.location}: {d.severity.value} {d.code} {d.message}{hint}",
-                       err=True)
+            _echo_problem(refused.diagnostic)
             sys.exit(1)
         click.echo(f"wrote {baseline_file}: {len(result.findings)} findings accepted", err=True)
         sys.exit(stopped)
