@@ -136,7 +136,7 @@ def test_workers_are_capped_to_the_processors() -> None:
 
 # --- streaming --------------------------------------------------------------------
 
-AZADI_30_FROM_SEED_1 = "433f297db207776f62410e6fa0a6dd4079110ced4ffb15d9adac53684039f88a"
+AZADI_30_FROM_SEED_1 = "8813930061864a7e227c4877cc2177eb9a5b71f85ce9fa5f5d9d3e3a60bc576c"
 
 
 def test_streamed_report_is_the_report_of_the_whole_list() -> None:

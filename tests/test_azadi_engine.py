@@ -24,7 +24,6 @@ from rules_engine.azadi.engine import (
     UsePower,
     Vote,
 )
-from rules_engine.azadi.interpreter import unsupported
 from rules_engine.azadi.invariants import violations
 from rules_engine.azadi.model import AzadiContent
 from rules_engine.core.game import CHANCE, RandomBot, play_out
@@ -62,10 +61,6 @@ def test_setup_follows_table_1_and_the_map_rule() -> None:
         (2, 8, 14, 2)
     state = at_parley(4)
     assert [sum(p.resources.values()) for p in state.players] == [1, 2, 3, 4]
-
-
-def test_every_attack_card_can_be_run() -> None:
-    assert list(unsupported(content())) == []
 
 
 def test_the_attack_card_hits_players_at_level_two() -> None:
@@ -791,26 +786,6 @@ def test_guardian_republic_needs_one_more_voter_in_every_zone() -> None:
     opened = board.zones[index]
     assert opened.majority == opened.printed_majority + 1
     assert violations(state) == []
-
-
-def test_a_modify_rule_the_engine_does_not_apply_is_reported() -> None:
-    from dataclasses import replace
-
-    from rules_engine.core.effects import Rule, freeze
-
-    model = content()
-    order = model.imperial_orders[0]
-    odd = replace(order, effects=(Rule("modify", "parley_reward", freeze({"add": 1}), "zone"),))
-    found = list(unsupported(replace(model, imperial_orders=(odd, *model.imperial_orders[1:]))))
-    assert found == [(f"Imperial Order {order.title!r} (modify parley_reward)", order.location)]
-    side = model.foundation_cards[0].sides[0]
-    wrong = replace(side, soul=(Rule("modify", "majority_needed", freeze({"add": 1}),
-                                     "player"),))
-    first = model.foundation_cards[0]
-    foundation = replace(first, sides=(wrong, first.sides[1]))
-    found = list(unsupported(replace(model, foundation_cards=(foundation,))))
-    assert found == [(f"Foundation soul {side.title!r} (modify majority_needed)",
-                      foundation.location)]
 
 
 # -- ruling R37: evicted Imperial voters go onto the next player's mat -----------------

@@ -368,8 +368,8 @@ def test_azadi_order_dependence_shows_both_outcomes(cards: Path) -> None:
         "with ")
     forward, reverse = found["message"].split("ends with ")[1].split("; reversed, with ")
     assert forward.split(", ")[-1] != reverse.split(" (turn")[0].split(", ")[-1]
-    assert "--seat-of-power" in found["message"] and "--tyranny-first amr-tyranny-03" in \
-        found["message"]
+    assert "--seat-of-power" in found["message"] and "--tyranny-first amr-tyranny-0" in \
+        found["message"]         # the first run (in seed order) that met the clash
 
 
 @pytest.mark.slow

@@ -235,13 +235,18 @@ def test_output_is_deterministic(cards: Path) -> None:
     assert json.loads(first)["summary"]["errors"] == 1
 
 
+def _column(path: Path, text: str) -> int:
+    return next(line.index(text) + 1 for line in path.read_text().splitlines() if text in line)
+
+
 def test_a_rule_the_engine_would_ignore_is_an_error(cards: Path) -> None:
     path = cards / "azadi" / "imperial_orders.yaml"
     edit(path, "- modify: {majority_needed: {add: 1}}", "- modify: {parley_reward: {add: 1}}")
     code, report = validate_json(cards / "azadi")
     assert code == 1
     assert triples(report, cards) == [("M405", "azadi/imperial_orders.yaml",
-                                       line_of(path, "title: Martial Law") - 2, 5)]
+                                       line_of(path, "modify: {parley_reward"),
+                                       _column(path, "{parley_reward"))]
     assert report["diagnostics"][0]["message"] == (
-        "Imperial Order 'Martial Law' (modify parley_reward): the AZADI engine cannot run "
-        "this effect or rule, so play would ignore it")
+        "`modify: parley_reward` with `scope: zone`, on an Imperial Order: the AZADI "
+        "engine would not run it as printed")

@@ -48,24 +48,14 @@ from rules_engine.azadi.engine import (
 )
 from rules_engine.azadi.model import RESOURCES
 from rules_engine.azadi.tyranny import Event, matches
+from rules_engine.azadi.verbs import TABLE
 from rules_engine.core.game import RandomBot
 
 Task = tuple[str, dict[str, Any]]        # (event, where) of an unfinished task
 
-_VOTERS_OUT = frozenset({"majority_broken"})
-# the events an effect's action can raise (directly; not through listeners)
-RAISES: dict[str, frozenset[str]] = {
-    "evict_voters": frozenset({"voter_evicted"}) | _VOTERS_OUT,
-    "discard_voters": frozenset({"voter_discarded"}) | _VOTERS_OUT,
-    "convert_voters": frozenset({"voter_converted", "majority_formed"}) | _VOTERS_OUT,
-    "move_voters": frozenset({"voter_moved", "majority_formed"}) | _VOTERS_OUT,
-    "gerrymander": frozenset({"voter_moved", "majority_formed"}) | _VOTERS_OUT,
-    "place_voters": frozenset({"voter_placed", "majority_formed"}),
-    "influence_voter_card": frozenset({"voter_card_influenced", "resources_spent"}),
-    "add_imperial_voters": frozenset({"imperial_voter_added", "majority_formed"}),
-    "dissent": frozenset({"dissent_committed"}),
-    "use_resistance_cards": frozenset({"resistance_card_used"}),
-}
+# the events an effect's action can raise (directly; not through listeners), from the
+# verb table
+RAISES: dict[str, frozenset[str]] = {n: v.raises for n, v in TABLE.verbs.items() if v.raises}
 
 
 def open_tasks(state: AzadiState) -> list[Task]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.azadi import model as m
-from rules_engine.azadi.interpreter import unsupported
+from rules_engine.azadi.runnable import unrunnable
 from rules_engine.core.content import ContentSet, Item
 from rules_engine.core.diagnostics import Diagnostic, error
 from rules_engine.core.effects import FrozenMap, freeze, parse_effects
@@ -75,9 +75,7 @@ def build(content: ContentSet) -> tuple[m.AzadiContent, list[Diagnostic]]:
     model = m.AzadiContent(ideologues, voter_cards, mandates, orders, resistance, attacks,
                            foundations, monuments, maidaan, zones, campaigns, setup,
                            freeze({k: v.get("value") for k, v in params.items()}))
-    for card, location in unsupported(model):       # never silently skipped in play
-        diags.append(error("M405", f"{card}: the AZADI engine cannot run this effect or "
-                           "rule, so play would ignore it", location))
+    diags += unrunnable(content)           # never silently skipped in play
     return model, diags
 
 

@@ -30,7 +30,7 @@ from rules_engine.azadi.points import AzadiTrack
 from rules_engine.azadi.tyranny import ActiveTyranny, Event, OrderInPlay, matches
 from rules_engine.azadi.vocabulary import ACTION_NEEDS, FORBID_REMOVES
 from rules_engine.core.cloning import fast_copy
-from rules_engine.core.effects import Ability, Effect, Listener, Rule
+from rules_engine.core.effects import Ability, Effect, FrozenMap, Listener, Rule
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.native import register_frozen
@@ -357,6 +357,11 @@ class AzadiState(State[Action]):
         self.uses: Counter[tuple[str, int]] = Counter()
         self.listening = 0
         self.power_target = ""          # whose voters the power being used aims at
+        self.power_zone = -1            # the zone of the card whose power runs (this_zone)
+        # influences of the voter deck's top card waiting for the draw: (player, discount,
+        # interchangeable, extra voters)
+        self.top_influences: list[tuple[int, int, bool, int]] = []
+        self.game_uses: Counter[tuple[str, int]] = Counter()   # powers limited per game
         # for reports: maidaan:<id> bought, resistance:<number> used, order:<number> overturned
         self.usage: Counter[str] = Counter()
         self.trial = False              # a clone trying an order of effects (no nested checks)
@@ -767,7 +772,8 @@ class AzadiState(State[Action]):
         """The game-wide rules in force: the Imperial Mandate's, then the nation's soul
         (kept until the Mandate flips or a side is founded)."""
         mandate = self.mandate
-        key = (mandate, self.mandate_flipped, self.foundation, self.foundation_side)
+        key = (mandate, self.mandate_flipped, self.foundation, self.foundation_side,
+               self._orders_key())
         cached = self._rules_in_force
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -777,6 +783,10 @@ class AzadiState(State[Action]):
             rules += [e for e in mandate.imperial if isinstance(e, Rule)]
         if side is not None:
             rules += [e for e in side.soul if isinstance(e, Rule) and e.scope == "game"]
+        for placed in self.in_play if hasattr(self, "in_play") else ():  # an Order's
+            # game-wide rules, while it stands
+            rules += [e for e in placed.order.effects if isinstance(e, Rule) and
+                      e.scope == "game"]
         self._rules_in_force = (key, tuple(rules), {})
         return self._rules_in_force[1]
 
@@ -784,11 +794,18 @@ class AzadiState(State[Action]):
         """Answers worked out from the rules in force, kept while they stay in force."""
         cached = self._rules_in_force
         if cached is not None and cached[0] == (self.mandate, self.mandate_flipped,
-                                                self.foundation, self.foundation_side):
+                                                self.foundation, self.foundation_side,
+                                                self._orders_key()):
             return cached[2]
         self._mandate_rules()
         assert self._rules_in_force is not None
         return self._rules_in_force[2]
+
+    def _orders_key(self) -> tuple[int, ...]:
+        """The Orders in play, for knowing when the rules in force change."""
+        if not hasattr(self, "in_play") or not self.in_play:     # (during setup: none)
+            return ()
+        return tuple(p.order.number for p in self.in_play)
 
     def founded_side(self) -> Any:
         if getattr(self, "foundation", None) is None or self.foundation_side is None:
@@ -1037,6 +1054,8 @@ class AzadiState(State[Action]):
             self.current = card_id
             self.phase = "answer"
             return f"chance: P{self.player + 1} draws ideology card {card_id}"
+        if what == "top":
+            return self._influence_top(card_id)
         slot = int(what.split(":")[1])
         self.voter_deck[card_id] -= 1
         self.slots[slot] = card_id
@@ -1214,10 +1233,12 @@ class AzadiState(State[Action]):
         self._cash_legacy()
         self._choose_foundation()
 
-    def open_zone(self) -> int | None:
-        if not self.spare_zones:
+    def open_zone(self, areas: tuple[int, ...] = ()) -> int | None:
+        """Open the next spare zone tile (of one of the sizes ``areas``, when given)."""
+        fits = [n for n, z in enumerate(self.spare_zones) if not areas or z.areas in areas]
+        if not fits:
             return None
-        tile = self.spare_zones.pop(0)
+        tile = self.spare_zones.pop(fits[0])
         n = len(self.board.zones)
         index = self.board.place(Zone(tile.id, tile.areas, tile.majority, tile.volatile),
                                  {n - 1, n - 2})
@@ -1451,9 +1472,12 @@ class AzadiState(State[Action]):
                 continue
             if not self._can_pay(effect.cost):
                 continue
+            if not self._within_game_limit(effect, source, n):
+                continue
             self.uses[(source, n)] += 1
+            self.game_uses[(source, n)] += 1
             self._pay(effect.cost, 0)
-            interpreter.run_ability(self, self.player, effect)
+            interpreter.run_ability(self, self.player, effect, zone=_zone_of(source))
 
     def _source_label(self, source: str) -> str:
         """A readable name for a power's source, for order-conflict findings."""
@@ -1581,22 +1605,24 @@ class AzadiState(State[Action]):
                 each = [(k, n) for k, n in each if n > 0]
         return each, any_n
 
-    def dissent_against(self, index: int, free: bool, order: int = 0) -> str:
+    def dissent_against(self, index: int, free: bool, order: int = 0, payer: int = -1
+                        ) -> str:
         """Dissent against the Order numbered ``order`` in zone ``index`` (0: the first
-        there); ``free`` when a power pays."""
+        there) by ``payer`` (default: the current player); ``free`` when a power pays."""
         placed = next(p for p in self.in_play if p.zone == index and
                       order in (0, p.order.number))
-        me = self.players[self.player]
+        payer = self.player if payer < 0 else payer
+        me = self.players[payer]
         if not free:
             each, any_n = self.order_dissent_cost(placed.order)
             for kind, n in each:
-                self.spend(self.player, kind, n)
+                self.spend(payer, kind, n)
             if any_n:
-                self._pay_any(self.player, any_n)
+                self._pay_any(payer, any_n)
         placed.infamy -= 1
         me.resources["infamy"] += 1
-        line = f"P{self.player + 1} dissents against {placed.order.title!r}"
-        self._emit(Event("dissent_committed", self.player))
+        line = f"P{payer + 1} dissents against {placed.order.title!r}"
+        self._emit(Event("dissent_committed", payer))
         if placed.infamy == 0:
             self.in_play.remove(placed)
             self.usage[f"order:{placed.order.number}"] += 1
@@ -1619,6 +1645,53 @@ class AzadiState(State[Action]):
 
     # -- powers ------------------------------------------------------------------------
 
+    def can_pay_dissent(self, player: int) -> bool:
+        """Whether ``player`` can pay an act of dissent against the first Order in play."""
+        if not self.in_play:
+            return False
+        each, any_n = self.order_dissent_cost(self.in_play[0].order)
+        held = self.players[player].resources
+        return all(held[k] >= n for k, n in each) and \
+            self.basic_total(player) - sum(n for _, n in each) >= any_n
+
+    def place_by_power(self, player: int, index: int, volatile: bool = False) -> None:
+        """A voter a power places in zone ``index`` (ruling R39: no entry price, no
+        Legacy or Tyranny card for a volatile area; the caller checks the room)."""
+        self.board.add_voter(index, player, self.track, volatile)
+        self._emit(Event("voter_placed", player, player,
+                         facts=(("volatile", volatile), ("zone", index))))
+
+    def can_levy_for(self, target: str, player: int) -> bool:
+        """Whether ``player`` can pay what the rules in force charge for ``target``."""
+        return self._can_levy(target, self.players[player].resources)
+
+    def pay_levy_for(self, target: str, player: int) -> None:
+        self._pay_levy(target, player)
+
+    def traded_by_power(self, player: int, partner: int) -> None:
+        """Report a trade a power made (``partner`` -1: with the reserve)."""
+        self._emit(Event("trade", player, facts=(("partner", partner),)))
+
+    def influence_deck_top(self, player: int, discount: int, interchangeable: bool,
+                           extra: int) -> None:
+        """Influence the voter deck's top card: drawn next (a chance draw), then bought
+        if ``player`` can pay its cost, else discarded (ruling R39)."""
+        if self.voter_deck.total() == 0 and self.voter_discard.total() > 0:
+            self.voter_deck, self.voter_discard = self.voter_discard, Counter()
+        if self.voter_deck.total() == 0:
+            return
+        self.top_influences.append((player, discount, interchangeable, extra))
+        self.pending.insert(0, "top")
+
+    def _influence_top(self, card_id: str) -> str:
+        player, discount, interchangeable, extra = self.top_influences.pop(0)
+        self.voter_deck[card_id] -= 1
+        bought = self._buy_voter_card(player, card_id, discount, interchangeable, extra)
+        if not bought:
+            self.voter_discard[card_id] += 1
+        return f"chance: the voter deck's top card is {card_id}" + (
+            f", influenced by P{player + 1}" if bought else ", discarded")
+
     def add_imperial_voter(self, index: int) -> None:
         """An Imperial voter added by a player's power (a Tyranny card's own voters,
         added when it is triggered, are not an event)."""
@@ -1635,25 +1708,46 @@ class AzadiState(State[Action]):
         power's discount comes off the printed cost only; the rules in force still add
         their surcharge (``voter_card_cost``) and levy their permit, as on the
         Influence action."""
-        me = self.players[player]
-        surcharge = self._modified("voter_card_cost", 0)
-        levy = self._levy("influence_voter_card")
-        basic = self.basic_total(player)
         best = None
         for slot, card_id in enumerate(self.slots):
             if card_id is None:
                 continue
-            cost = Counter({k: int(n) for k, n in self.voter_cards[card_id].cost.items})
-            for _ in range(discount):
-                if +cost:
-                    cost[max(+cost, key=lambda k: (cost[k], k))] -= 1
-            cost = +cost
-            if self._can_afford(me, cost, interchangeable, surcharge, basic, levy) and \
-                    (best is None or self.voter_cards[card_id].voters > best[0]):
-                best = (self.voter_cards[card_id].voters, slot, cost)
+            if self._power_price(player, card_id, discount, interchangeable) is not None \
+                    and (best is None or self.voter_cards[card_id].voters > best[0]):
+                best = (self.voter_cards[card_id].voters, slot)
         if best is None:
             return
-        voters, slot, cost = best
+        slot = best[1]
+        card_id = self.slots[slot]
+        assert card_id is not None
+        self.slots[slot] = None
+        self._buy_voter_card(player, card_id, discount, interchangeable, extra)
+        self._refill_slot(slot)
+
+    def _power_price(self, player: int, card_id: str, discount: int,
+                     interchangeable: bool) -> Counter[str] | None:
+        """What a power's influence of ``card_id`` costs ``player`` after ``discount``
+        (None: more than they can pay, with the rules' surcharge and permit)."""
+        cost = Counter({k: int(n) for k, n in self.voter_cards[card_id].cost.items})
+        for _ in range(discount):
+            if +cost:
+                cost[max(+cost, key=lambda k: (cost[k], k))] -= 1
+        cost = +cost
+        if not self._can_afford(self.players[player], cost, interchangeable,
+                                self._modified("voter_card_cost", 0),
+                                self.basic_total(player), self._levy("influence_voter_card")):
+            return None
+        return cost
+
+    def _buy_voter_card(self, player: int, card_id: str, discount: int,
+                        interchangeable: bool, extra: int) -> bool:
+        """Pay for ``card_id`` (taken from its slot or the deck by the caller) and give
+        its voters to ``player`` to place; False (nothing paid) if they cannot pay."""
+        cost = self._power_price(player, card_id, discount, interchangeable)
+        if cost is None:
+            return False
+        me = self.players[player]
+        surcharge = self._modified("voter_card_cost", 0)
         if interchangeable:                 # the permit's kinds first: "any" may not take them
             self._pay_levy("influence_voter_card", player)
             self._pay_any(player, sum(cost.values()))
@@ -1663,14 +1757,12 @@ class AzadiState(State[Action]):
             self._pay_levy("influence_voter_card", player)
         if surcharge > 0:
             self._pay_any(player, surcharge)
-        card_id = self.slots[slot]
-        assert card_id is not None
         me.to_place += self._votes_of(card_id) + extra
         me.batches.append(self._votes_of(card_id) + extra)
         self.voter_discard[card_id] += 1
-        self.slots[slot] = None
-        self._refill_slot(slot)
-        self._emit(Event("voter_card_influenced", player, facts=(("voters", voters),)))
+        self._emit(Event("voter_card_influenced", player,
+                         facts=(("voters", self.voter_cards[card_id].voters),)))
+        return True
 
     def _can_afford(self, me: Player, cost: Counter[str], interchangeable: bool,
                     surcharge: int, basic: int, levy: list[tuple[str, int]]) -> bool:
@@ -1756,10 +1848,20 @@ class AzadiState(State[Action]):
                 if not repeatable and uses.get((source, n), 0) >= (1 if limit is None
                                                                     else limit):
                     continue       # unlimited powers still once a turn in the engine (R21)
-                if not self._can_pay(effect.cost, infamy):
+                if not self._within_game_limit(effect, source, n):
+                    continue
+                cost = effect.cost
+                if levy and source.startswith("resistance:"):
+                    cost = _with_levy(cost, levy)      # the power's cost and the licence
+                if not self._can_pay(cost, infamy):
                     continue
                 usable.append((source, n, effect))
         return usable
+
+    def _within_game_limit(self, effect: Ability, source: str, index: int) -> bool:
+        """A ``limit: {per_game: n}`` ability used fewer than n times this game."""
+        per_game = effect.limit.get("per_game")
+        return per_game is None or self.game_uses[(source, index)] < int(per_game)
 
     def ability_of(self, action: UsePower) -> Ability | None:
         """The ability a UsePower action would use."""
@@ -1838,6 +1940,7 @@ class AzadiState(State[Action]):
         found = {(s, n): (e, infamy_of[s]) for s, n, e in self._usable_powers()}
         ability, infamy = found[(action.source, action.index)]
         self.uses[(action.source, action.index)] += 1
+        self.game_uses[(action.source, action.index)] += 1
         self._pay(ability.cost, infamy)
         if action.source.startswith("maidaan:"):
             self.usage[f"maidaan:{action.source.split(':', 1)[1]}"] += 1
@@ -1850,7 +1953,8 @@ class AzadiState(State[Action]):
                 self.resistance_free -= 1
             self.usage[f"resistance:{self.resistance[int(action.source.split(':')[1])]}"] += 1
             self._emit(Event("resistance_card_used", self.player))
-        interpreter.run_ability(self, self.player, ability, action.target)
+        interpreter.run_ability(self, self.player, ability, action.target,
+                                _zone_of(action.source))
         self._check_azadi()
         if self.extra_ideology > 0 and self.ideology.total() > 0 and not self.finished:
             self.extra_ideology -= 1               # answer another Ideology card now
@@ -1872,8 +1976,17 @@ class AzadiState(State[Action]):
             for choice in self.tyranny.card.choices:
                 for effect in choice.while_active:
                     if isinstance(effect, Ability) and effect.when == window and \
-                            interpreter.supported(effect):
+                            interpreter.supported(effect) and \
+                            (not effect.condition or self._holds(effect, "tyranny:")):
                         found.append((f"{choice.title!r}", effect))
+        for source, effects, _ in self._sources():      # the player's other powers
+            if source.startswith(("tyranny:", "maidaan:")):
+                continue
+            for effect in effects:
+                if isinstance(effect, Ability) and effect.when == window and \
+                        interpreter.supported(effect) and \
+                        (not effect.condition or self._holds(effect, source)):
+                    found.append((source, effect))
         return found
 
     def _run_timed(self, effects: list[tuple[str, Ability]]) -> None:
@@ -1882,7 +1995,7 @@ class AzadiState(State[Action]):
                 interpreter.run_ability(self, self.player, effect)
             elif self._can_pay(effect.cost):
                 self._pay(effect.cost, 0)
-                interpreter.run_ability(self, self.player, effect)
+                interpreter.run_ability(self, self.player, effect, zone=_zone_of(source))
 
     def outcome(self) -> tuple[tuple[str, ...], ...]:
         """What order dependence compares: each player's resources and voters (and
@@ -2015,6 +2128,21 @@ def _ideologues_hear(content: AzadiContent) -> frozenset[str]:
         for name in _listeners_in(effects)))
 
 
+def _with_levy(cost: FrozenMap, levy: list[tuple[str, int]]) -> FrozenMap:
+    """A cost with what the rules in force charge on top of it."""
+    total: Counter[str] = Counter({k: int(n) for k, n in cost.items})
+    for kind, n in levy:
+        total[kind] += n
+    return FrozenMap(tuple(sorted(total.items())))
+
+
+def _zone_of(source: str) -> int:
+    """The zone of the card a power's ``source`` names (a Resistance card's), or -1."""
+    if source.startswith("resistance:"):
+        return int(source.split(":")[1])
+    return -1
+
+
 def _label(kind: str, key: int | str) -> str:
     """A power's source label such as ``tyranny:0``, made once."""
     found = _LABELS.get((kind, key))
@@ -2032,7 +2160,7 @@ def _power_facts(effect: Effect) -> PowerFacts:
 def _find_power_facts(effect: Effect) -> PowerFacts:
     if not isinstance(effect, Ability):
         return None
-    limit = effect.limit.get("per_turn") or effect.limit.get("per_game")
+    limit = effect.limit.get("per_turn")
     when = effect.when if isinstance(effect.when, str) else ""    # "": a listener
     return (when, interpreter.supported(effect), None if limit is None else int(limit))
 

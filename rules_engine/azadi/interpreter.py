@@ -1,5 +1,6 @@
-"""Runs AZADI effects on a game state. Every action kind either has a handler here
-or the ability using it is reported by :func:`unsupported` (never silently skipped).
+"""Runs AZADI effects on a game state: the handlers of the verb table
+(:mod:`rules_engine.azadi.verbs`). What the engine does not run is reported at
+``samizdat validate`` by :mod:`rules_engine.azadi.runnable` (never silently skipped).
 
 Whose voters a power takes, where its effect leaves that open, is the player's
 choice (the ``target`` of the UsePower action); the zone and the voter within
@@ -13,8 +14,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.azadi.board import IMPERIAL
-from rules_engine.azadi.model import RESOURCES, AzadiContent
-from rules_engine.core.effects import Ability, Action, Effect, FrozenMap, Rule
+from rules_engine.azadi.model import RESOURCES
+from rules_engine.core.effects import Ability, Action, Effect, FrozenMap
 
 if TYPE_CHECKING:
     from rules_engine.azadi.engine import AzadiState
@@ -43,14 +44,22 @@ def _least_held(state: AzadiState, player: int) -> str:
     return min(RESOURCES, key=lambda k: (held[k], k))
 
 
-def _gain_resources(state: AzadiState, player: int, action: Action) -> None:
+def _most_held(held: Any, kind: str = "any") -> str | None:
+    """The kind to give up: ``kind`` if held, else (``any``) the most plentiful."""
+    kinds = [k for k in RESOURCES if held[k] > 0 and kind in ("any", k)]
+    return max(kinds, key=lambda k: (held[k], k)) if kinds else None
+
+
+def gain_resources(state: AzadiState, player: int, action: Action) -> None:
     held = state.players[player].resources
     for kind, amount in action.get("resources", FrozenMap()).items:
         for _ in range(count(state, player, amount)):
             held[_least_held(state, player) if kind == "any" else kind] += 1
 
 
-def _discard_resources(state: AzadiState, player: int, action: Action) -> None:
+def discard_resources(state: AzadiState, player: int, action: Action) -> None:
+    if action.get("up_to", False):       # "up to": the player discards none
+        return
     kind = action.get("kind", "any")
     amount = action.get("count", 1)
     held = state.players[player].resources
@@ -60,50 +69,169 @@ def _discard_resources(state: AzadiState, player: int, action: Action) -> None:
         return
     left = state.basic_total(player) if amount == "all" else count(state, player, amount)
     for _ in range(left):          # the most plentiful first: the player keeps variety
-        kinds = [k for k in RESOURCES if held[k] > 0]
-        if not kinds:
+        chosen = _most_held(held)
+        if chosen is None:
             return
-        held[max(kinds, key=lambda k: (held[k], k))] -= 1
+        held[chosen] -= 1
 
 
-def _take_resources(state: AzadiState, player: int, action: Action) -> None:
-    others = [p for p in range(len(state.players)) if p != player]
+def _others(state: AzadiState, player: int) -> list[int]:
+    return [p for p in range(len(state.players)) if p != player]
+
+
+def take_resources(state: AzadiState, player: int, action: Action) -> None:
+    others = _others(state, player)
     if not others:
         return
     victims = others if action.get("from") == "each_other_player" else \
         [max(others, key=lambda p: (state.basic_total(p), -p))]
+    kind = action.get("kind", "any")
     for victim in victims:
         held = state.players[victim].resources
         for _ in range(count(state, player, action.get("count", 1))):
-            kind = action.get("kind", "any")
-            kinds = [k for k in RESOURCES if held[k] > 0 and kind in ("any", k)]
-            if not kinds:
+            chosen = _most_held(held, kind)
+            if chosen is None:
                 break
-            chosen = max(kinds, key=lambda k: (held[k], k))
             held[chosen] -= 1
             state.players[player].resources[chosen] += 1
 
 
-def _donate_resources(state: AzadiState, player: int, action: Action) -> None:
-    others = [p for p in range(len(state.players)) if p != player]
+def donate_resources(state: AzadiState, player: int, action: Action) -> None:
+    others = _others(state, player)
+    if action.get("up_to", False):       # "up to": the player gives none
+        return
     if not others:
         return
     held = state.players[player].resources
     receivers = others if action.get("to") == "each_other_player" else \
         [min(others, key=lambda p: (state.basic_total(p), p))]
+    kind = action.get("kind", "any")
     for receiver in receivers:
         for _ in range(count(state, player, action.get("count", 1))):
-            kinds = [k for k in RESOURCES if held[k] > 0]
-            if not kinds:
+            chosen = _most_held(held, kind)
+            if chosen is None:
                 return
-            chosen = max(kinds, key=lambda k: (held[k], k))
             held[chosen] -= 1
             state.players[receiver].resources[chosen] += 1
 
 
-def _place_voters(state: AzadiState, player: int, action: Action) -> None:
-    state.players[player].to_place += count(state, player, action.get("count", 1)) * max(
-        1, count(state, player, action.get("per_zone", 1)))
+def trade_resources(state: AzadiState, player: int, action: Action) -> None:
+    """Give ``give`` resources (the most plentiful first) for ``get`` of ``kind``: to
+    and from the reserve, or with the other player who holds most of what is wanted
+    (ruling R39). Nothing happens unless the player can give them all; the rules in
+    force charge their trade permit, as on a negotiated trade."""
+    give = count(state, player, action.get("give", 1))
+    get = count(state, player, action.get("get", 1))
+    kind = str(action.get("kind", "any"))
+    if state.basic_total(player) < give or not state.can_levy_for("trade", player):
+        return
+    held = state.players[player].resources
+    partner = -1
+    if action.get("with", "another_player") != "reserve":
+        others = _others(state, player)
+        if not others:
+            return
+        partner = max(others, key=lambda p: (
+            state.basic_total(p) if kind == "any" else state.players[p].resources[kind], -p))
+    state.pay_levy_for("trade", player)
+    for _ in range(give):
+        chosen = _most_held(held)
+        if chosen is None:
+            break
+        held[chosen] -= 1
+        if partner >= 0:
+            state.players[partner].resources[chosen] += 1
+    for _ in range(get):
+        wanted = _least_held(state, player) if kind == "any" else kind
+        if partner >= 0:
+            theirs = state.players[partner].resources
+            wanted = _most_held(theirs, kind) or ""
+            if not wanted:
+                break
+            theirs[wanted] -= 1
+        held[wanted] += 1
+    state.traded_by_power(player, partner)
+
+
+# -- where a power's voters go or come from -------------------------------------------
+
+def _named_zones(state: AzadiState, player: int, zone: str) -> list[int] | None:
+    """The zones a ``zone`` parameter names: the capital, the zone of the card whose
+    power runs (``this_zone``), those where the player holds gerrymandering rights;
+    None for every zone (any, one, different_zones, each: grouped by the caller)."""
+    n = len(state.board.zones)
+    if zone == "capital":
+        return [0] if n else []
+    if zone == "this_zone":
+        return [state.power_zone] if 0 <= state.power_zone < n else []
+    if zone == "each_with_rights":
+        return [i for i in range(n) if state.board.zones[i].gerrymandering_rights() == player]
+    return None
+
+
+def _groups(state: AzadiState, player: int, zone: str) -> list[list[int] | None]:
+    """The zone groups an action repeats its count in: one group (None: any zone) or,
+    for ``each`` and ``each_with_rights``, every zone on its own."""
+    if zone == "each":
+        return [[i] for i in range(len(state.board.zones))]
+    named = _named_zones(state, player, zone)
+    if zone == "each_with_rights":
+        return [[i] for i in named or ()]
+    return [named]
+
+
+def _placement_value(state: AzadiState, player: int, index: int, n: int,
+                     volatile: bool = False) -> tuple[int, int, int]:
+    """How much placing ``n`` voters in zone ``index`` helps ``player``: forming a
+    majority first, then where the player is strongest (ruling R21)."""
+    zone = state.board.zones[index]
+    room = zone.free_volatile() if volatile else zone.free_ordinary()
+    forms = player not in zone.holder and zone.count(player) + min(n, room) >= zone.majority
+    return (int(forms), zone.count(player), -index)
+
+
+def _open_for(state: AzadiState, index: int, volatile: bool = False) -> int:
+    """Room for a power's voter in zone ``index`` (0 where an Order forbids placing)."""
+    zone = state.board.zones[index]
+    if state.in_play and state.forbidden_action(index, "place_voters"):
+        return 0
+    return zone.free_volatile() if volatile else zone.free_ordinary()
+
+
+def place_voters(state: AzadiState, player: int, action: Action) -> None:
+    """``zone: any`` (the default): the voters join those the player places, where
+    they like; a named zone: the engine places them at once (ruling R39), as many as
+    the zones have room for."""
+    zone = str(action.get("zone", "any"))
+    total = count(state, player, action.get("count", 1))
+    if zone == "any":
+        state.players[player].to_place += total
+        return
+    volatile = zone == "volatile"
+    zones = range(len(state.board.zones))
+    if zone in ("capital", "this_zone", "each", "each_with_rights"):
+        for group in _groups(state, player, zone):
+            for index in group or ():
+                for _ in range(min(total, _open_for(state, index))):
+                    state.place_by_power(player, index)
+        return
+    per_zone = total if zone == "one" else 1 if volatile else \
+        max(1, count(state, player, action.get("per_zone", 1)))
+    used: set[int] = set()
+    left = total
+    while left > 0:
+        choices = [i for i in zones if _open_for(state, i, volatile) > 0 and
+                   (volatile or i not in used)]
+        if not choices:
+            return
+        index = max(choices, key=lambda i: _placement_value(state, player, i, per_zone,
+                                                            volatile))
+        used.add(index)
+        for _ in range(min(per_zone, left, _open_for(state, index, volatile))):
+            state.place_by_power(player, index, volatile)
+            left -= 1
+        if zone == "one":
+            return
 
 
 def _owners(state: AzadiState, player: int, whose: str) -> list[int]:
@@ -141,15 +269,34 @@ def _target(state: AzadiState, player: int, action: Action, zones: Iterable[int]
     return None if best is None else (best[1], best[2])
 
 
-def _remove_voters(state: AzadiState, player: int, action: Action) -> None:
-    for _ in range(count(state, player, action.get("count", 1))):
-        found = _target(state, player, action)
-        if found is None:
-            return
-        index, owner = found
-        state.remove_voter(index, owner, {"evict_voters": "voter_evicted",
-                                          "discard_voters": "voter_discarded",
-                                          "convert_voters": "voter_converted"}[action.kind])
+def _picks(state: AzadiState, player: int, action: Action, zone: str,
+           whose: str = "any") -> Iterator[tuple[int, int]]:
+    """(zone, owner) of each voter an action takes, ``count`` of them in each group
+    of ``zone``: ``one`` (or ``same_zone``) keeps to the zone of the first,
+    ``different_zones`` never takes two from one zone."""
+    for group in _groups(state, player, zone):
+        allowed = group
+        used: set[int] = set()
+        for _ in range(count(state, player, action.get("count", 1))):
+            pool = allowed if zone != "different_zones" else \
+                [i for i in range(len(state.board.zones)) if i not in used]
+            found = _target(state, player, action, pool, whose)
+            if found is None:
+                break
+            yield found
+            used.add(found[0])
+            if zone == "one":
+                allowed = [found[0]]
+
+
+def remove_voters(state: AzadiState, player: int, action: Action) -> None:
+    """Evict, discard or convert voters. A converted voter becomes the player's in its
+    zone (an own voter converted becomes Imperial)."""
+    zone = "one" if action.get("same_zone", False) else str(action.get("zone", "any"))
+    event = {"evict_voters": "voter_evicted", "discard_voters": "voter_discarded",
+             "convert_voters": "voter_converted"}[action.kind]
+    for index, owner in _picks(state, player, action, zone):
+        state.remove_voter(index, owner, event)
         if action.kind == "evict_voters":
             if owner != IMPERIAL:
                 state.players[owner].mat_voters += 1
@@ -160,17 +307,19 @@ def _remove_voters(state: AzadiState, player: int, action: Action) -> None:
             state.board.add_voter(index, receiver, state.track)
 
 
-def _move_voters(state: AzadiState, player: int, action: Action) -> None:
+def move_voters(state: AzadiState, player: int, action: Action) -> None:
     """Move voters to an adjacent zone with a free area. ``whose`` (default: own for
     move_voters, any for gerrymander) and ``majority`` pick the voters as for
     evicting; ``adjacent: false`` lets them go to any zone. A gerrymander moves out of
-    zones where the player holds the rights (``zone: each_with_rights``: ``count``
-    from every such zone). Own voters go where
+    zones where the player holds the rights; its ``zone`` narrows them (``capital``,
+    ``this_zone``; ``one``: all from one zone; ``different_zones``: each from another;
+    ``each``/``each_with_rights``: ``count`` from every such zone). Own voters go where
     their owner is strongest; anyone else's where its owner is weakest."""
     board = state.board
     gerrymander = action.kind == "gerrymander"
     whose = "any" if gerrymander else "own"
     anywhere = not gerrymander and action.get("adjacent", True) is False
+    zone = str(action.get("zone", "any")) if gerrymander else "any"
 
     def destinations(index: int) -> list[int]:
         near = (n for n in range(len(board.zones)) if n != index) if anywhere \
@@ -182,14 +331,19 @@ def _move_voters(state: AzadiState, player: int, action: Action) -> None:
         return (not gerrymander or board.zones[index].gerrymandering_rights() == player) \
             and bool(destinations(index))
 
-    each = action.get("zone") == "each_with_rights"
-    sources = [i for i in range(len(board.zones)) if movable(i)]
-    for group in ([[i] for i in sources] if each else [sources]):
+    for group in _groups(state, player, zone):
+        sources = [i for i in (range(len(board.zones)) if group is None else group)]
+        used: set[int] = set()
         for _ in range(count(state, player, action.get("count", 1))):
-            found = _target(state, player, action, [i for i in group if movable(i)], whose)
+            pool = [i for i in sources if movable(i) and
+                    not (zone == "different_zones" and i in used)]
+            found = _target(state, player, action, pool, whose)
             if found is None:
                 break
             source, owner = found
+            used.add(source)
+            if zone == "one":
+                sources = [source]
             targets = destinations(source)
             sign = 1 if owner == player else -1
             target = max(targets, key=lambda n: (sign * board.zones[n].count(owner), -n))
@@ -198,21 +352,48 @@ def _move_voters(state: AzadiState, player: int, action: Action) -> None:
             state.moved_voter(owner, source, target)
 
 
-def _influence(state: AzadiState, player: int, action: Action) -> None:
-    state.influence_with(player, count(state, player, action.get("discount", 0)),
-                         bool(action.get("interchangeable", False)),
-                         count(state, player, action.get("extra_voters", 0)))
+def influence_voter_card(state: AzadiState, player: int, action: Action) -> None:
+    discount = count(state, player, action.get("discount", 0))
+    interchangeable = bool(action.get("interchangeable", False))
+    extra = count(state, player, action.get("extra_voters", 0))
+    if action.get("from", "open") == "deck_top":
+        state.influence_deck_top(player, discount, interchangeable, extra)
+    else:
+        state.influence_with(player, discount, interchangeable, extra)
 
 
-def _add_imperial_voters(state: AzadiState, player: int, action: Action) -> None:
+def add_imperial_voters(state: AzadiState, player: int, action: Action) -> None:
+    """Imperial voters where ``zone`` says: ``one`` (the default) all in the emptiest
+    zone; ``any`` each in the emptiest zone at the time; ``different_zones`` each in
+    another zone; a named zone, or ``count`` in each zone of ``each`` and
+    ``each_with_rights``."""
     amount = count(state, player, action.get("count", 1))
-    zone = action.get("zone", "one")
-    indices = range(len(state.board.zones)) if zone == "each" else \
-        [state.emptiest_zone()] if state.board.zones else []
-    for index in indices:
-        for _ in range(amount):
-            if state.board.zones[index].free_ordinary() > 0:
-                state.add_imperial_voter(index)
+    zone = str(action.get("zone", "one"))
+    board = state.board
+
+    def room(index: int) -> bool:
+        return board.zones[index].free_ordinary() > 0
+
+    if zone in ("capital", "this_zone", "each", "each_with_rights"):
+        for group in _groups(state, player, zone):
+            for index in group or ():
+                for _ in range(amount):
+                    if room(index):
+                        state.add_imperial_voter(index)
+        return
+    used: set[int] = set()
+    chosen = -1
+    for _ in range(amount):
+        if zone != "one" or chosen < 0:
+            choices = [i for i in range(len(board.zones)) if room(i) and
+                       not (zone == "different_zones" and i in used)]
+            if not choices:
+                return
+            chosen = max(choices, key=lambda i: (board.zones[i].free_ordinary(), -i))
+        if not room(chosen):
+            return
+        used.add(chosen)
+        state.add_imperial_voter(chosen)
 
 
 def _gain(kind: str) -> Handler:
@@ -221,49 +402,62 @@ def _gain(kind: str) -> Handler:
     return run
 
 
-def _dissent(state: AzadiState, player: int, action: Action) -> None:
+gain_legacy = _gain("legacy")
+gain_infamy = _gain("infamy")
+
+
+def dissent(state: AzadiState, player: int, action: Action) -> None:
+    """Dissent against the (first) Order in play, ``count`` times; without ``free``
+    each act costs what dissent costs, and stops when the player cannot pay."""
+    free = bool(action.get("free", False))
     for _ in range(count(state, player, action.get("count", 1))):
         if not state.in_play:
             return
-        state.dissent_against(state.in_play[0].zone, free=True)
+        if not free and not state.can_pay_dissent(player):
+            return
+        state.dissent_against(state.in_play[0].zone, free=free, payer=player)
 
 
-def _open_zone(state: AzadiState, player: int, action: Action) -> None:
-    state.open_zone()
+def open_zone(state: AzadiState, player: int, action: Action) -> None:
+    state.open_zone(tuple(int(a) for a in action.get("areas", ())))
 
 
-def _answer_ideology_card(state: AzadiState, player: int, action: Action) -> None:
+def answer_ideology_card(state: AzadiState, player: int, action: Action) -> None:
     state.extra_ideology += count(state, player, action.get("count", 1))
 
 
-def _use_resistance_cards(state: AzadiState, player: int, action: Action) -> None:
+def use_resistance_cards(state: AzadiState, player: int, action: Action) -> None:
+    """Resistance cards usable this turn whatever the player's levels (the engine
+    runs this verb only with ``ignore_eligibility``; see the verb table)."""
     if action.get("ignore_eligibility", False):
         state.resistance_free += count(state, player, action.get("count", 1))
 
 
-HANDLERS: dict[str, Handler] = {
-    "gain_resources": _gain_resources, "discard_resources": _discard_resources,
-    "take_resources": _take_resources, "donate_resources": _donate_resources,
-    "place_voters": _place_voters, "evict_voters": _remove_voters,
-    "discard_voters": _remove_voters, "convert_voters": _remove_voters,
-    "move_voters": _move_voters, "gerrymander": _move_voters,
-    "influence_voter_card": _influence, "add_imperial_voters": _add_imperial_voters,
-    "gain_legacy": _gain("legacy"), "gain_infamy": _gain("infamy"),
-    "dissent": _dissent, "open_zone": _open_zone,
-    "answer_ideology_card": _answer_ideology_card,
-    "use_resistance_cards": _use_resistance_cards,
-}
+_DISPATCH: dict[str, Handler] = {}
 
 
-def run_ability(state: AzadiState, player: int, ability: Ability, target: str = "") -> None:
+def dispatch() -> dict[str, Handler]:
+    """The handlers of the verb table (:mod:`rules_engine.azadi.verbs`), loaded once."""
+    if not _DISPATCH:
+        from rules_engine.azadi.verbs import TABLE
+        _DISPATCH.update(TABLE.handlers())
+    return _DISPATCH
+
+
+def run_ability(state: AzadiState, player: int, ability: Ability, target: str = "",
+                zone: int = -1) -> None:
     """Run ``ability`` for ``player``; ``target`` (one of :func:`target_choices`)
-    narrows whose voters its actions pick."""
+    narrows whose voters its actions pick; ``zone`` is the zone of the card the power
+    comes from (-1: none), which ``this_zone`` names."""
+    handlers = dispatch()
     state.power_target = target
+    state.power_zone = zone
     try:
         for action in ability.actions:
-            HANDLERS[action.kind](state, player, action)
+            handlers[action.kind](state, player, action)
     finally:
         state.power_target = ""
+        state.power_zone = -1
 
 
 # whose voters an action may pick -> the classes a player can aim it at
@@ -286,7 +480,8 @@ def target_choices(ability: Ability) -> tuple[str, ...]:
 
 def supported(effect: Effect) -> bool:
     """Whether this interpreter can run ``effect``."""
-    return isinstance(effect, Ability) and all(a.kind in HANDLERS for a in effect.actions)
+    handlers = dispatch()
+    return isinstance(effect, Ability) and all(a.kind in handlers for a in effect.actions)
 
 
 # the quantities the engine changes for a ``modify`` rule: game-wide (a Mandate's, a
@@ -295,56 +490,3 @@ MODIFIED_IN_GAME = frozenset({"voter_card_votes", "open_voter_card_slots",
                               "voter_cards_in_use", "resource_cap", "ideology_card_cost",
                               "voter_card_cost", "dissent_cost", "majority_needed"})
 MODIFIED_IN_ZONE = frozenset({"majority_needed"})
-
-
-def _unapplied(effects: Iterable[Effect], applied: frozenset[str] = frozenset(),
-               scope: str | None = None) -> list[str]:
-    """The targets of the ``modify`` rules among ``effects`` that the engine does not
-    apply: a quantity not in ``applied``, or a scope other than ``scope`` (None: any)."""
-    return [e.target for e in effects if isinstance(e, Rule) and e.kind == "modify"
-            and (e.target not in applied or scope not in (None, e.scope))]
-
-
-def _other_effects(model: AzadiContent) -> Iterator[tuple[str, Any, tuple[Effect, ...]]]:
-    """Effects whose rules the engine never reads (only powers run from them)."""
-    for mandate in model.mandates:
-        yield f"Mandate {mandate.rebel_title!r}", mandate.location, mandate.rebel
-    for resistance in model.resistance_cards:
-        yield f"Resistance card {resistance.title!r}", resistance.location, resistance.effects
-    for power in model.maidaan_powers:
-        yield f"Maidaan power {power.title!r}", power.location, power.effects
-    for ideologue in model.ideologues:
-        for level in ideologue.powers:
-            yield f"{ideologue.name} power {level.title!r}", ideologue.location, level.effects
-    for attack in model.attack_cards:
-        yield f"attack card {attack.title!r}", attack.location, attack.effects
-    for foundation in model.foundation_cards:
-        for side in foundation.sides:
-            yield f"Foundation buff of {side.title!r}", foundation.location, side.buff
-    for campaign in model.campaigns:
-        for tyranny in campaign.tyranny_cards:
-            for choice in tyranny.choices:
-                yield f"while-active power of {choice.title!r}", tyranny.location, \
-                    choice.while_active
-
-
-def unsupported(model: AzadiContent) -> Iterator[tuple[str, Any]]:
-    """(card, location) for every Attack card whose effects this interpreter cannot run,
-    and every ``modify`` rule the engine does not apply (ruling R35: a rule a card
-    prints changes the game or is reported)."""
-    for card in model.attack_cards:
-        if not all(supported(e) for e in card.effects):
-            yield f"attack card {card.title!r}", card.location
-    for mandate in model.mandates:
-        for target in _unapplied(mandate.imperial, MODIFIED_IN_GAME):
-            yield f"Mandate {mandate.title!r} (modify {target})", mandate.location
-    for foundation in model.foundation_cards:
-        for side in foundation.sides:
-            for target in _unapplied(side.soul, MODIFIED_IN_GAME, "game"):
-                yield f"Foundation soul {side.title!r} (modify {target})", foundation.location
-    for order in model.imperial_orders:
-        for target in _unapplied(order.effects, MODIFIED_IN_ZONE, "zone"):
-            yield f"Imperial Order {order.title!r} (modify {target})", order.location
-    for name, location, effects in _other_effects(model):
-        for target in _unapplied(effects):
-            yield f"{name} (modify {target})", location

@@ -41,9 +41,18 @@ class Param:
     runs: tuple[Any, ...] | None = ANY_VALUE
     default: Any = None
     contexts: Mapping[Any, str] = field(default_factory=dict)
+    # (another parameter, the values of it with which this one means something)
+    applies_with: tuple[str, tuple[Any, ...]] | None = None
+    # why every value plays the same for a player choosing well (a ruling), if so
+    inert: str = ""
 
     def runnable(self, value: Any, contexts: Iterable[str] = ()) -> str | None:
         """Why the engine cannot run ``value`` here (None: it can)."""
+        if self.runs is not None and isinstance(value, list | tuple):
+            if not any(v in self.runs for v in value):
+                return (f"the engine runs {self.name} only with "
+                        f"{', '.join(_shown(v) for v in self.runs)}")
+            return None
         if self.runs is not None and _plain(value) not in self.runs:
             return (f"the engine does not run {self.name}: {_shown(value)}"
                     + (f" (it runs {', '.join(_shown(v) for v in self.runs)})"
@@ -104,9 +113,22 @@ class VerbTable:
             if param is None:
                 found.append((name, f"{verb} has no parameter {name!r}"))
                 continue
+            if param.applies_with is not None:
+                other, values = param.applies_with
+                given = params.get(other, getattr(entry.param(other), "default", None))
+                if given not in values:
+                    found.append((name, f"{name} means something only with {other}: "
+                                  f"{', '.join(_shown(v) for v in values)}"))
+                    continue
             why = param.runnable(value, contexts)
             if why is not None:
                 found.append((name, why))
+        for param in entry.params:       # left out: the default must be one it runs
+            if param.name not in params and param.runs is not None and \
+                    param.default not in param.runs:
+                found.append((None, f"without {param.name}: "
+                              f"{', '.join(_shown(v) for v in param.runs)}, the engine does "
+                              f"not run {verb}"))
         return found
 
 

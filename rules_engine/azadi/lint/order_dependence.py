@@ -44,8 +44,9 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
     for runs, record, key in first_findings(context, "order:", _window_and_sources):
         head, window, sources, forward, reverse = key.split("|")
         turn = head.split(":")[1]
-        involved = next((n for n, c in enumerate(runs.card.choices)
-                         if repr(c.title) in sources), runs.choice)
+        card, involved = next(((t, n) for t in runs.campaign.tyranny_cards
+                               for n, c in enumerate(t.choices) if repr(c.title) in sources),
+                              (runs.card, runs.choice))
         moment = f"on each {window.split()[1]} event" if window.startswith("event ") \
             else f"at {window.replace('_', ' ')}"
         yield Diagnostic(
@@ -53,4 +54,4 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
             f"the order of {sources} changes the game: in that order the player "
             f"ends with {forward}; reversed, with {reverse} (turn {turn}; replay: "
             f"{runs.replay(record.seed)})",
-            choice_location(context, runs, "while_active", involved))
+            choice_location(context, runs, "while_active", involved, card))

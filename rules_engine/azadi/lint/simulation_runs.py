@@ -86,16 +86,17 @@ def completed(records: tuple[GameRecord, ...], card: TyrannyCard, choice: int) -
 
 
 def choice_location(context: LintContext, runs: ChoiceRuns, part: str = "task",
-                    choice: int | None = None) -> Location:
-    """Where a finding about a choice (default: the forced one) points: ``part`` of
-    it in the campaign's file."""
+                    choice: int | None = None, card: TyrannyCard | None = None) -> Location:
+    """Where a finding about a choice (default: the forced one of the runs' card)
+    points: ``part`` of it in the campaign's file."""
     choice = runs.choice if choice is None else choice
+    card = runs.card if card is None else card
     for loaded in context.content.campaigns:
         if loaded.manifest and loaded.manifest.get("id") == runs.campaign.id:
             for item in loaded.sections.get("tyranny_cards", []):
-                if item.get("id") == runs.card.id:
+                if item.get("id") == card.id:
                     return item.loc("choices", choice, part)
-    return runs.card.location
+    return card.location
 
 
 def first_findings(context: LintContext, prefix: str, identity: Callable[[str], str]
