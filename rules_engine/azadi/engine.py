@@ -1655,7 +1655,7 @@ class AzadiState(State[Action]):
             self.basic_total(player) - sum(n for _, n in each) >= any_n
 
     def place_by_power(self, player: int, index: int, volatile: bool = False) -> None:
-        """A voter a power places in zone ``index`` (ruling R39: no entry price, no
+        """A voter a power places in zone ``index`` (ruling R41: no entry price, no
         Legacy or Tyranny card for a volatile area; the caller checks the room)."""
         self.board.add_voter(index, player, self.track, volatile)
         self._emit(Event("voter_placed", player, player,
@@ -1675,7 +1675,7 @@ class AzadiState(State[Action]):
     def influence_deck_top(self, player: int, discount: int, interchangeable: bool,
                            extra: int) -> None:
         """Influence the voter deck's top card: drawn next (a chance draw), then bought
-        if ``player`` can pay its cost, else discarded (ruling R39)."""
+        if ``player`` can pay its cost, else discarded (ruling R41)."""
         if self.voter_deck.total() == 0 and self.voter_discard.total() > 0:
             self.voter_deck, self.voter_discard = self.voter_discard, Counter()
         if self.voter_deck.total() == 0:

@@ -118,7 +118,7 @@ def donate_resources(state: AzadiState, player: int, action: Action) -> None:
 def trade_resources(state: AzadiState, player: int, action: Action) -> None:
     """Give ``give`` resources (the most plentiful first) for ``get`` of ``kind``: to
     and from the reserve, or with the other player who holds most of what is wanted
-    (ruling R39). Nothing happens unless the player can give them all; the rules in
+    (ruling R41). Nothing happens unless the player can give them all; the rules in
     force charge their trade permit, as on a negotiated trade."""
     give = count(state, player, action.get("give", 1))
     get = count(state, player, action.get("get", 1))
@@ -200,7 +200,7 @@ def _open_for(state: AzadiState, index: int, volatile: bool = False) -> int:
 
 def place_voters(state: AzadiState, player: int, action: Action) -> None:
     """``zone: any`` (the default): the voters join those the player places, where
-    they like; a named zone: the engine places them at once (ruling R39), as many as
+    they like; a named zone: the engine places them at once (ruling R41), as many as
     the zones have room for."""
     zone = str(action.get("zone", "any"))
     total = count(state, player, action.get("count", 1))

@@ -27,7 +27,7 @@ from rules_engine.core.diagnostics import Diagnostic, error
 ACTIVATED, LISTENER = "activated", "listener"
 TIMED = frozenset({"start_of_turn", "end_of_turn"})
 
-# the targets of game-wide rules the engine applies (ruling R35, R40): forbids it tests
+# the targets of game-wide rules the engine applies (ruling R35, R42): forbids it tests
 # for every action and power, modify quantities it changes, permits it charges
 GAME_FORBIDS = frozenset({
     "trade", "trade_resources", "coalition", "coalition_formed", "discard_voters",

@@ -32,7 +32,7 @@ ZONE_CONTEXT = {"this_zone": IN_A_ZONE}
 REMOVABLE_FROM = tuple(z for z in ZONES if z != "volatile")
 
 MAXIMAL = ("doing the most is never worse for the player here, so the engine always "
-           "does the most (ruling R39)")
+           "does the most (ruling R41)")
 UP_TO = Param("up_to", "bool", "the count is a maximum", default=False, inert=MAXIMAL)
 # on a verb that only costs the player, "up to" lets them do none, and they do none
 UP_TO_NONE = Param("up_to", "bool", "the count is a maximum: the player does none",
