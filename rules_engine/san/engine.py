@@ -13,6 +13,12 @@ when the River or the Propaganda tracks are filled. A turn runs in phases:
 then played cards are discarded (Single Use ones boxed), the hand refilled, and
 victory checked for the player whose turn ends. Rulings: docs/rulings.md (SAN).
 
+Card effects: the engine names no effect. Each card's printed actions (core
+:class:`~rules_engine.core.effects.Ability` objects, parsed by
+``rules_engine/san/verbs.py``) run through the handlers of SAN's verb table as the
+card is played (:meth:`SanState.take_on`); a pending choice is listed and resolved
+by the handler of the verb that queued it (``rules_engine/san/handlers.py``).
+
 Speed: simulations play hundreds of games a second, so what the rules read of a
 card (type, icons, costs, parsed effects) is worked out once per content
 (:class:`CardRules`, kept in :class:`RulesTables`), legal-action lists reuse
