@@ -380,10 +380,21 @@ def render_cost(cost: Mapping[str, Any] | FrozenMap) -> str:
     return phrasebook("azadi").resources(cost)
 
 
-def render_san_effects(effects: Sequence[str | FrozenMap]) -> str:
-    """SAN card effects, one line each."""
+def render_san_effects(effects: Sequence[Ability | str | FrozenMap | Mapping[str, Any]]) -> str:
+    """SAN card effects, one line per action: the phrase its verb names in SAN's verb
+    table (rules_engine/san/verbs.py), given the verb's count as ``n``. Takes the
+    model's Abilities or printed effects (``"single_use"``, ``{draw: 2}``)."""
+    from rules_engine.san.verbs import VERBS, printed_action  # (only when SAN is printed)
+
     book = phrasebook("san")
-    return "\n".join(book.simple_effect(e) for e in effects)
+    lines: list[str] = []
+    for effect in effects:
+        actions = effect.actions if isinstance(effect, Ability) else (printed_action(effect),)
+        for action in actions:
+            verb = VERBS.verbs[action.kind]
+            n = action.get(verb.params[0].name) if verb.params else None
+            lines.append(book.render("effects", verb.phrase, n=n))
+    return "\n".join(lines)
 
 
 def render_spring_effects(effects: Sequence[FrozenMap]) -> str:

@@ -34,6 +34,7 @@ from rules_engine.san.engine import (
     config_from,
 )
 from rules_engine.san.model import Card, SanContent
+from rules_engine.san.verbs import abilities
 from tests.conftest import CARDS
 
 
@@ -48,7 +49,7 @@ def card(card_id: str, kind: str, icons: dict[str, int] | None = None, *, revenu
          deck: str = "river", virus: int | None = None, spaces: int | None = None) -> Card:
     """A card made for an example (copies=0: it never enters the Supply)."""
     return Card(card_id, card_id, deck, kind, None, freeze(icons or {}), revenue, cost,
-                crossing, 0, virus, spaces, tuple(freeze(e) for e in effects), 0)
+                crossing, 0, virus, spaces, abilities(list(effects)), 0)
 
 
 def state_with(extra: list[Card], config: SanConfig | None = None, seed: int = 7) -> SanState:

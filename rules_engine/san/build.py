@@ -1,13 +1,17 @@
 """Builds :class:`SanContent` from validated items and checks what schemas cannot:
-which fields each deck needs, Virus card numbering and the Propaganda track."""
+which fields each deck needs, Virus card numbering, the Propaganda track, and (M405)
+that the engine runs every effect a card prints (see rules_engine/san/verbs.py)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rules_engine.core.content import ContentSet, Item
 from rules_engine.core.diagnostics import Diagnostic, error
 from rules_engine.core.effects import freeze
 from rules_engine.core.references import check_unique
 from rules_engine.san import model as m
+from rules_engine.san.verbs import abilities, printed_action, unrunnable
 
 _RIVER_FIELDS = ("cost", "crossing_cost")
 
@@ -56,8 +60,22 @@ def _card(c: Item, diags: list[Diagnostic]) -> m.Card:
         for name in ("virus_number", "track_spaces"):
             if name not in c.data:
                 diags.append(error("M403", f"a Virus card needs {name!r}", c.location))
+    printed = list(c.get("effects", []))
+    diags += _unrunnable_effects(c, printed)
     return m.Card(c["id"], c["title"], deck, kind, c.get("corporation"), freeze(c.get("icons", {})),
                   c.get("revenue", 0), c.get("cost"), c.get("crossing_cost"),
                   c.get("crossing_penalty"), c.get("virus_number"), c.get("track_spaces"),
-                  tuple(freeze(e) for e in c.get("effects", [])), c.get("copies", 1), c.location,
-                  c.get("flavor", ""))
+                  abilities(printed), c.get("copies", 1), c.location, c.get("flavor", ""))
+
+
+def _unrunnable_effects(c: Item, printed: list[Any]) -> list[Diagnostic]:
+    """M405 for each printed effect (or parameter) the engine would not run on this
+    card, at the effect (or at the parameter's value): never silently skipped in play."""
+    found: list[Diagnostic] = []
+    for index, effect in enumerate(printed):
+        action = printed_action(effect)
+        for param, why in unrunnable(c["type"], action):
+            where = c.loc("effects", index) if param is None else \
+                c.loc("effects", index, action.kind)
+            found.append(error("M405", f"{c['id']}: {why}, so play would ignore it", where))
+    return found

@@ -13,6 +13,12 @@ when the River or the Propaganda tracks are filled. A turn runs in phases:
 then played cards are discarded (Single Use ones boxed), the hand refilled, and
 victory checked for the player whose turn ends. Rulings: docs/rulings.md (SAN).
 
+Card effects: the engine names no effect. Each card's printed actions (core
+:class:`~rules_engine.core.effects.Ability` objects, parsed by
+``rules_engine/san/verbs.py``) run through the handlers of SAN's verb table as the
+card is played (:meth:`SanState.take_on`); a pending choice is listed and resolved
+by the handler of the verb that queued it (``rules_engine/san/handlers.py``).
+
 Speed: simulations play hundreds of games a second, so what the rules read of a
 card (type, icons, costs, parsed effects) is worked out once per content
 (:class:`CardRules`, kept in :class:`RulesTables`), legal-action lists reuse
@@ -33,7 +39,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from rules_engine.core.effects import FrozenMap
+from rules_engine.core.effects import Action as CardAction
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.native import register_frozen
@@ -167,23 +173,32 @@ class CardRules:
     cost: int                          # 0 when the card has no cost
     crossing_cost: int                 # 0 when the card has no crossing cost
     track_spaces: int                  # a Virus card's spaces (1 when not given)
-    single_use: bool
-    effects: tuple[tuple[str, int], ...]   # (effect name, amount) in printed order
+    effects: tuple[tuple[Any, CardAction], ...]   # (verb handler, action) in printed order
     play: Play
     choose: Choose
     draw: Draw
 
 
 def card_rules(card: Card) -> CardRules:
-    """Work out :class:`CardRules` for ``card``."""
-    effects = tuple(_effect(e) for e in card.effects)
+    """Work out :class:`CardRules` for ``card``: each action it prints, with the handler
+    of its verb in SAN's verb table (a Virus card's are never run)."""
+    handlers = _handlers()
+    effects = tuple((handlers[action.kind], action)
+                    for ability in card.effects for action in ability.actions)
     return CardRules(
         card.type, card.type if card.type in MERCENARY_TYPES else None,
         card.type == "virus", (card.icon("corruption"), card.icon("propaganda"),
                                card.icon("hacking")),
         card.revenue, card.cost or 0, card.crossing_cost or 0, card.track_spaces or 1,
-        any(name == "single_use" for name, _ in effects), effects,
+        effects,
         Play(card.id), Choose(card.id), Draw(card.id))
+
+
+def _handlers() -> dict[str, Any]:
+    """The verb table's handlers, by verb (imported here: the handlers use this module)."""
+    from rules_engine.san.verbs import VERBS
+
+    return VERBS.handlers()
 
 
 class RulesTables:
@@ -196,6 +211,7 @@ class RulesTables:
     def __init__(self, content: SanContent) -> None:
         self.cards: dict[str, Card] = {c.id: c for c in content.cards}
         self.rules: dict[str, CardRules] = {cid: card_rules(c) for cid, c in self.cards.items()}
+        self.handlers: dict[str, Any] = _handlers()
         self.cost: dict[str, int] = {cid: r.cost for cid, r in self.rules.items()}
         supply: Counter[str] = Counter()
         decks: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
@@ -344,6 +360,7 @@ class SanState(State[Action]):
         self.all_types = False
         self.hand_corruption = False
         self.revenue = 0
+        self.fired: set[tuple[str, str]] = set()     # (card, verb) run by a card's own play
         self.queue = [("river", i) for i in range(config.river_size)]
         self.queue += [("track", p) for _ in range(TRACK_CARDS) for p in (MOON, STAR)]
         self._advance()
@@ -431,16 +448,10 @@ class SanState(State[Action]):
         side = self.sides[self.player]
         actions: list[Action]
         if self.pending:
-            kind = self.pending[0][0]
+            kind, _, source = self.pending[0]
             actions = [SKIP]
-            if kind == "draw":
-                actions.append(DRAW_CARD)
-            elif kind == "copy_river":
-                choose = self._slot.choose
-                actions += [choose[t] for t in self._choices(kind)]
-            else:
-                rules = self._rules
-                actions += [rules[t].choose for t in self._choices(kind)]
+            actions += [self._choose_action(t)
+                        for t in self.tables.handlers[kind].choices(self, source)]
             return actions
         phase = self.phase
         if phase == "play":
@@ -628,7 +639,8 @@ class SanState(State[Action]):
 
     # -- playing -----------------------------------------------------------------------
 
-    def _playable(self, card_id: str) -> bool:
+    def playable(self, card_id: str) -> bool:
+        """``card_id`` may be played now (the one-Mercenary-type rule)."""
         kind = self._rules[card_id].mercenary
         if kind is not None:
             return self.all_types or self.merc_type in (None, kind)
@@ -643,13 +655,24 @@ class SanState(State[Action]):
         entry = Played(card_id, rules.kind, rules.revenue, False)
         self.played.append(entry)
         self.revenue += rules.revenue
-        self._take_on(entry, rules, depth=0)
+        self.take_on(entry, rules, 0)
 
-    def _take_on(self, entry: Played, card: CardRules, depth: int) -> None:
+    def play_from(self, pile: Counter[str], card_id: str) -> None:
+        """Take ``card_id`` out of ``pile`` and play it (its effects apply)."""
+        _take(pile, card_id)
+        self._play(card_id)
+
+    def move_card(self, source: Counter[str], target: Counter[str], card_id: str) -> None:
+        """Move one ``card_id`` from the pile ``source`` to the pile ``target``."""
+        _take(source, card_id)
+        _put(target, card_id)
+
+    def take_on(self, entry: Played, card: CardRules, depth: int) -> None:
         """Give ``entry`` the type, icons and effects of ``card`` (itself, or a copy).
 
-        A copy (``depth`` 1) takes on neither a copy effect (copies do not chain) nor
-        Single Use: that applies to the card copied, not to the copying card (R12).
+        Each printed action runs through its verb's handler; a copy (``depth`` 1) tells
+        the handler so: copies take on neither a copy effect (copies do not chain) nor
+        Single Use, which applies to the card copied, not to the copying card (R12).
         """
         if card.mercenary is not None:
             entry.kind = card.mercenary
@@ -660,103 +683,44 @@ class SanState(State[Action]):
         icons["corruption"] = icons.get("corruption", 0) + corruption
         icons["propaganda"] = icons.get("propaganda", 0) + propaganda
         icons["hacking"] = icons.get("hacking", 0) + hacking
-        for name, amount in card.effects:
-            if name == "single_use":
-                if depth == 0:
-                    entry.single_use = True
-            elif name == "multiplier":
-                entry.multiplier += 1
-            elif name == "draw":            # one decision per icon: effects are optional
-                self.pending += [("draw", 0, entry)] * amount
-            elif name == "play_all_types":
-                self.all_types = True
-            elif name == "corrupt_from_hand":
-                self.hand_corruption = True
-            elif name == "destroy":
-                self.pending += [("destroy", 0, entry)] * amount
-            elif name in ("copy_played", "copy_river") and depth == 0:
-                self.pending.append((name, 0, entry))
-            elif name == "play_from_discard":
-                self.pending.append(("play_from_discard", 0, entry))
+        copied = depth > 0
+        for handler, action in card.effects:
+            if not copied:
+                self.fired.add((card.play.card, action.kind))
+            handler(self, entry, action, copied)
 
-    def _choices(self, kind: str) -> list[str]:
-        side = self.sides[self.player]
-        _, _, source = self.pending[0]
-        if kind == "destroy":
-            return sorted(c for c in side.hand if side.hand[c])
-        if kind == "copy_played":
-            return sorted({p.card for p in self.played if p is not source
-                           and self._copy_allowed(self._rules[p.card])})
-        if kind == "copy_river":
-            targets = self._slot.copy_targets
-            return [targets[i] for i, c in enumerate(self.river)
-                    if c is not None and self._copy_allowed(self._rules[c])]
-        if kind == "play_from_discard":
-            return sorted(c for c in side.discard if side.discard[c] and self._playable(c)
-                          and not self._rules[c].virus)
-        if kind == "draw":
-            return ["draw"]
-        return []
-
-    def _copy_allowed(self, card: CardRules) -> bool:
+    def copy_allowed(self, card: CardRules) -> bool:
         """Copies take no Virus card, and only cards that could be played now."""
         if card.virus:
             return False
         kind = card.mercenary
         return kind is None or self.all_types or self.merc_type in (None, kind)
 
+    def _choose_action(self, target: str) -> Choose:
+        """The Choose action object for ``target`` (made once, reused)."""
+        rules = self._rules.get(target)
+        if rules is not None:
+            return rules.choose
+        found = self._slot.choose.get(target)
+        if found is not None:
+            return found
+        return DRAW_CARD if target == DRAW_CARD.target else Choose(target)
+
     def _resolve_choice(self, target: str) -> str:
         kind, _, source = self.pending.pop(0)
-        side = self.sides[self.player]
-        name = NAMES[self.player]
-        if target not in self._choices_for(kind, source):
+        handler = self.tables.handlers[kind]
+        if target not in handler.choices(self, source):
             raise IllegalAction(f"{target} is not a choice for {kind}")
-        if kind == "draw":
-            self.queue.append(("hand", self.player))
-            line = f"{name} draws a card (draw effect)"
-        elif kind == "destroy":
-            _take(side.hand, target)
-            _put(side.boxed, target)
-            line = f"{name} destroys {target} from hand"
-        elif kind == "copy_played":
-            assert source is not None
-            self._take_on(source, self._rules[target], depth=1)
-            line = f"{name} copies played {target}"
-        elif kind == "copy_river":
-            assert source is not None
-            slot = int(target.split(":")[1])
-            copied = self.river[slot]
-            assert copied is not None
-            self._take_on(source, self._rules[copied], depth=1)
-            line = f"{name} copies River card {copied}"
-            if self._rules[copied].single_use:
-                _put(side.boxed, copied)
-                self.river[slot] = None
-                self.queue.insert(0, ("river", slot))
-                line += " (Single Use: it leaves the game)"
-        else:
-            _take(side.discard, target)
-            self._play(target)
-            line = f"{name} plays {target} from the discard"
+        line: str = handler.resolve(self, target, source)
         self._advance()
         return line
-
-    def _choices_for(self, kind: str, source: Played | None) -> list[str]:
-        self.pending.insert(0, (kind, 0, source))
-        try:
-            return self._choices(kind)
-        finally:
-            self.pending.pop(0)
 
     def _finish_play(self) -> None:
         played = self.played
         if any(entry.multiplier for entry in played):     # (counting only when needed)
-            counts = Counter(p.kind for p in played)
             icons = self.icons
-            for entry in played:
-                kind = entry.kind
-                if entry.multiplier and kind in ICON_TYPES:
-                    icons[kind] = icons.get(kind, 0) + entry.multiplier * counts[kind]
+            for kind, n in multiplied_icons(played).items():
+                icons[kind] = icons.get(kind, 0) + n
         self.pending = []
         self.phase = "spend"
 
@@ -943,15 +907,30 @@ _APPLY: dict[type[Any], Callable[[SanState, Any], str]] = {
 }
 
 
+def multiplied_icons(played: list[Played]) -> dict[str, int]:
+    """The icons the multipliers of the cards ``played`` this turn add, by type.
+
+    A card with a Mercenary type (its own or a copied one) gains 1 icon of that type
+    per card of that type played, itself included; multipliers stack. An Equipment
+    card has no icon type of its own, so its multiplier gains 1 icon of each Mercenary
+    type per card of that type played (the rulebook's "respectively"; R39).
+    """
+    counts: dict[str, int] = {}
+    for p in played:
+        counts[p.kind] = counts.get(p.kind, 0) + 1
+    gained: dict[str, int] = {}
+    for p in played:
+        if not p.multiplier:
+            continue
+        kinds = (p.kind,) if p.kind in ICON_TYPES else ICON_TYPES
+        for kind in kinds:
+            if counts.get(kind, 0):
+                gained[kind] = gained.get(kind, 0) + p.multiplier * counts[kind]
+    return gained
+
+
 def _side_of(corporation: str) -> int:
     return MOON if corporation == "moon" else STAR
-
-
-def _effect(effect: str | FrozenMap) -> tuple[str, int]:
-    if isinstance(effect, str):
-        return effect, 1
-    ((name, amount),) = effect.items
-    return name, int(amount)
 
 
 class SanGame(Game):

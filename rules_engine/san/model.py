@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules_engine.core.diagnostics import Location
-from rules_engine.core.effects import FrozenMap
+from rules_engine.core.effects import Ability, FrozenMap
 
 MERCENARY_TYPES = ("corruption", "propaganda", "hacking")
 CORPORATIONS = ("moon", "star")
@@ -25,7 +25,7 @@ class Card:
     crossing_penalty: int | None
     virus_number: int | None
     track_spaces: int | None
-    effects: tuple[str | FrozenMap, ...]
+    effects: tuple[Ability, ...]      # printed effects, parsed (rules_engine/san/verbs.py)
     copies: int = 1
     location: Location = field(default=Location("<unknown>"), compare=False, repr=False)
     flavor: str = ""
