@@ -150,7 +150,7 @@ class CardUse:
     the card's printed actions for that use record here what they add to it, and the
     engine then resolves the use by the rules."""
 
-    card: str
+    card: str               # the card whose printed actions are being run
     when: str
     draws: int = 0          # cards its player draws once the use has resolved
     counters: int = 0       # extra counters placed
@@ -273,6 +273,7 @@ class RulesTables:
         """What ``card``'s printed actions for use ``when`` add (added to ``into`` when
         given: several Resistance cards resist at once), each run by its handler."""
         found = into if into is not None else CardUse(card, when)
+        found.card = card               # the card whose actions run now
         actions = self.printed.get(when, self.no_actions).get(card)
         if actions is not None:
             handlers = self.handlers
