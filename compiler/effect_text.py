@@ -397,7 +397,19 @@ def render_san_effects(effects: Sequence[Ability | str | FrozenMap | Mapping[str
     return "\n".join(lines)
 
 
-def render_spring_effects(effects: Sequence[FrozenMap]) -> str:
-    """Spring card effects, one line each."""
+def render_spring_effects(effects: Sequence[FrozenMap | Ability]) -> str:
+    """Spring card effects, one line each: printed ``{verb: n}`` maps, or the model's
+    abilities, whose actions are worded by their verb's phrase key (Spring's verb
+    table) with ``n`` and the use ``when`` they apply at."""
+    from rules_engine.spring.verbs import VERBS
+
     book = phrasebook("spring")
-    return "\n".join(book.simple_effect(e) for e in effects)
+    lines: list[str] = []
+    for effect in effects:
+        if not isinstance(effect, Ability):
+            lines.append(book.simple_effect(effect))
+            continue
+        for action in effect.actions:
+            lines.append(book.render("effects", VERBS.verbs[action.kind].phrase,
+                                     n=action.get("n"), when=effect.when))
+    return "\n".join(lines)

@@ -1,9 +1,12 @@
 """Builds :class:`SpringContent` and checks the board: numbered spaces without gaps,
 known countries, each country's spaces contiguous on the circular track and
-within the size the design allows, and revolution cards' types."""
+within the size the design allows, and revolution cards' types; and parses each card's
+printed effects into abilities (:mod:`rules_engine.spring.verbs`), reporting any the
+engine cannot run as M405 at the effect's parameter."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.core.content import ContentSet, Item
@@ -11,6 +14,7 @@ from rules_engine.core.diagnostics import Diagnostic, error
 from rules_engine.core.effects import freeze
 from rules_engine.core.references import check_reference, check_unique
 from rules_engine.spring import model as m
+from rules_engine.spring import verbs
 
 
 def build(content: ContentSet) -> tuple[m.SpringContent, list[Diagnostic]]:
@@ -32,6 +36,9 @@ def build(content: ContentSet) -> tuple[m.SpringContent, list[Diagnostic]]:
     built_countries = tuple(_country(c, by_number, size, diags) for c in countries)
     types = _value(params, "revolution_types") or []
     built_cards = tuple(_card(c, types, diags) for c in cards)
+    cap = _value(params, "max_counters_per_space")
+    for c in cards:                     # never silently skipped in play
+        diags += _unrunnable(c, cap if isinstance(cap, int) else 5)
     present = {c.type for c in built_cards}
     for kind in m.CARD_TYPES:
         if cards and kind not in present:
@@ -81,5 +88,30 @@ def _card(c: Item, types: list[str], diags: list[Diagnostic]) -> m.Card:
         diags.append(error("M403", f"only revolution cards have a subtype, not {c['type']} cards",
                            c.loc("subtype")))
     return m.Card(c["id"], c["title"], c["type"], subtype, c["force"],
-                  tuple(freeze(e) for e in c.get("effects", [])), c.get("copies", 1), c.location,
-                  c.get("flavor", ""))
+                  verbs.abilities(c["type"], c.get("effects") or []), c.get("copies", 1),
+                  c.location, c.get("flavor", ""))
+
+
+def _unrunnable(c: Item, max_counters: int) -> list[Diagnostic]:
+    """M405 for each printed effect of card ``c`` the engine cannot run (fully), at the
+    parameter's value (or the effect, for the verb itself)."""
+    found: list[Diagnostic] = []
+    extra = 0                           # a Revolution card's extra counters so far
+    for index, effect in enumerate(c.get("effects") or []):
+        if not isinstance(effect, Mapping):
+            continue
+        for verb, n in sorted(effect.items()):
+            problems = verbs.unrunnable(c["type"], verb, n, max_counters)
+            if not problems and verb == "extra_counter" and \
+                    verbs.when_of(verb, c["type"]) == verbs.RADICALISES:
+                extra += n
+                if 1 + extra > max_counters:
+                    problems = [("n", f"radicalising puts 1 + {extra} counters on the space, "
+                                 f"more than the {max_counters} a space holds "
+                                 "(max_counters_per_space)")]
+            for param, why in problems:
+                where = c.loc("effects", index, verb) if param is not None else \
+                    c.loc("effects", index)
+                found.append(error("M405", f"{c['id']}: {verb}: {why}; the Spring engine "
+                                   "cannot run it, so play would ignore it", where))
+    return found

@@ -10,8 +10,11 @@ played this turn completes a country: 2 / 5 / 3 / 1 Victory Tokens) and *end*
 your counters adds 1 VT. A card's printed bonus (``effects``) applies only when the
 card is used for its own purpose (R26): a Revolution card's when it radicalises, a
 Resistance card's when it resists, a Motivation card's when it is discarded to draw
-two; ``move`` alone applies when the card is discarded to move. Rulings:
-docs/rulings.md (Spring).
+two; ``move`` alone applies when the card is discarded to move. The card's abilities
+(the model's parse of what it prints) are run at each use through the handlers of
+Spring's verb table (:mod:`rules_engine.spring.verbs`); extra counters from a
+Resistance or Motivation card are placed by their player, one at a time, on spaces
+they have radicalised (R39). Rulings: docs/rulings.md (Spring).
 
 Simulations play hundreds of thousands of steps, so the hot paths are kept lean:
 what depends on the content alone (card facts, the board, one object for every
@@ -31,11 +34,13 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from rules_engine.core.effects import Action as EffectAction
 from rules_engine.core.effects import FrozenMap
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.native import register_frozen
 from rules_engine.spring.model import Card, SpringContent
+from rules_engine.spring.verbs import MOTIVATES, MOVES, NEVER, RADICALISES, RESISTS, VERBS
 
 # -- actions ---------------------------------------------------------------------------
 
@@ -137,42 +142,37 @@ class SpringConfig:
     max_counters: int = 5
 
 
-BONUS_KINDS = ("draw", "extra_counter", "move")
-"""The Spring card effects the engine applies (R26)."""
+@mypyc_attr(serializable=True)
+@dataclass
+class CardUse:
+    """One use of a card (R26): ``when`` is the use (``radicalises``, ``resists``,
+    ``motivates`` or ``moves``, see :mod:`rules_engine.spring.verbs`); the handlers of
+    the card's printed actions for that use record here what they add to it, and the
+    engine then resolves the use by the rules."""
+
+    card: str               # the card whose printed actions are being run
+    when: str
+    draws: int = 0          # cards its player draws once the use has resolved
+    counters: int = 0       # extra counters placed
+    steps: int = 0          # spaces added to a move
 
 
-@dataclass(frozen=True)
-class Bonus:
-    """A card's printed bonus, summed by kind (R26): ``draw`` cards drawn when the card
-    is used for its own purpose, ``extra_counter`` more counters when a Revolution card
-    radicalises, ``move`` spaces added to the force when it is discarded to move."""
-
-    draw: int = 0
-    extra_counter: int = 0
-    move: int = 0
-
-
-def card_bonus(card: Card) -> Bonus:
-    """``card``'s effects as a :class:`Bonus`; ValueError for an effect kind the engine
-    does not know, or one that can never apply to the card's type (an extra counter
-    needs a card that radicalises), so no printed effect is silently ignored."""
-    totals = dict.fromkeys(BONUS_KINDS, 0)
-    for effect in card.effects:
-        if not isinstance(effect, FrozenMap):
-            raise ValueError(f"Spring card {card.id}: the engine does not support the "
-                             f"effect {effect!r} (a Spring effect is a map such as {{draw: 1}})")
-        for kind, n in effect.items:
-            if kind not in totals:
-                raise ValueError(f"Spring card {card.id}: the engine does not support the "
-                                 f"effect {kind!r} (supported: {', '.join(BONUS_KINDS)})")
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise ValueError(f"Spring card {card.id}: effect {kind!r} needs a "
-                                 f"non-negative whole number, not {n!r}")
-            if kind == "extra_counter" and card.type != "revolution":
-                raise ValueError(f"Spring card {card.id}: only a Revolution card can place "
-                                 f"an extra counter, not a {card.type} card")
-            totals[kind] += n
-    return Bonus(**totals)
+def printed_actions(content: SpringContent) -> dict[str, dict[str, tuple[EffectAction, ...]]]:
+    """use -> card id -> the card's printed actions that apply at that use (cards
+    without any are left out). ValueError for an action the verb table cannot run
+    (``samizdat validate`` reports those as M405 first)."""
+    found: dict[str, dict[str, tuple[EffectAction, ...]]] = {}
+    for card in content.cards:
+        for ability in card.abilities:
+            for action in ability.actions:
+                problems = VERBS.unrunnable(action.kind, action.params.to_dict(), (card.type,))
+                if problems or not isinstance(ability.when, str) or ability.when == NEVER:
+                    why = problems[0][1] if problems else f"{action.kind} never applies"
+                    raise ValueError(f"Spring card {card.id}: the engine cannot run "
+                                     f"{action.kind}: {why}")
+                at = found.setdefault(ability.when, {})
+                at[card.id] = (*at.get(card.id, ()), action)
+    return found
 
 
 def config_from(content: SpringContent, players: int) -> SpringConfig:
@@ -237,22 +237,11 @@ class RulesTables:
         self.deck: tuple[str, ...] = tuple(sorted(c.id for c in content.cards
                                                   for _ in range(c.copies)))
         self.force: dict[str, int] = {c.id: c.force for c in content.cards}
-        # Printed bonuses (R26): the force to move by and the Motivation draws for every
-        # card of its kind; the draw and counter bonuses only for the cards that print
-        # one (a missing entry is no bonus).
-        bonuses = {c.id: card_bonus(c) for c in content.cards}
-        self.move_force: dict[str, int] = {c: c_force + bonuses[c].move
-                                           for c, c_force in self.force.items()}
-        self.radicalise_draw: dict[str, int] = {
-            c.id: bonuses[c.id].draw for c in content.cards
-            if c.type == "revolution" and bonuses[c.id].draw}
-        self.extra_counter: dict[str, int] = {c: b.extra_counter for c, b in bonuses.items()
-                                              if b.extra_counter}
-        self.resist_draw: dict[str, int] = {
-            c.id: bonuses[c.id].draw for c in content.cards
-            if c.type == "resistance" and bonuses[c.id].draw}
-        self.motivate_draws: dict[str, int] = {c.id: 2 + bonuses[c.id].draw
-                                               for c in content.cards if c.type == "motivation"}
+        # Printed effects (R26, R39), by the use they apply at, run through the verb
+        # table's handlers.
+        self.printed = printed_actions(content)
+        self.handlers = VERBS.handlers()
+        self.no_actions: dict[str, tuple[EffectAction, ...]] = {}
         self.subtype: dict[str, str | None] = {c.id: c.subtype for c in content.cards}
         self.resistance: frozenset[str] = frozenset(c.id for c in content.cards
                                                     if c.type == "resistance")
@@ -262,7 +251,9 @@ class RulesTables:
             for seat in range(6))
         self.discard = {c.id: Discard(c.id) for c in content.cards}
         self.motivate = {c.id: Motivate(c.id) for c in content.cards if c.type == "motivation"}
-        self.move_by_card = {c: MoveByCard(c) for c, n in self.move_force.items() if n > 0}
+        moving = self.printed.get(MOVES, self.no_actions)   # a move bonus moves >= 1 space
+        self.move_by_card = {c: MoveByCard(c) for c, n in self.force.items()
+                             if n > 0 or c in moving}
         self.radicalise = {c.id: Radicalise(c.id) for c in content.cards
                            if c.type == "revolution"}
         self.exchange = {c.id: Exchange(c.id) for c in content.cards if c.type == "revolution"}
@@ -277,6 +268,18 @@ class RulesTables:
     def __deepcopy__(self, memo: dict[int, object]) -> RulesTables:
         """Shared, not copied: a cloned state keeps the same tables."""
         return self
+
+    def use(self, card: str, when: str, into: CardUse | None = None) -> CardUse:
+        """What ``card``'s printed actions for use ``when`` add (added to ``into`` when
+        given: several Resistance cards resist at once), each run by its handler."""
+        found = into if into is not None else CardUse(card, when)
+        found.card = card               # the card whose actions run now
+        actions = self.printed.get(when, self.no_actions).get(card)
+        if actions is not None:
+            handlers = self.handlers
+            for action in actions:
+                handlers[action.kind](found, action.get("n"))
+        return found
 
     def resists(self, pool: tuple[str, ...], needed: int) -> tuple[Resist, ...]:
         """:class:`Resist` for each set of ``pool`` (sorted Resistance cards in hand)
@@ -376,6 +379,8 @@ class SpringState(State[Action]):
         self.rolling = False
         self.after_draw = ""
         self.played_here: int | None = None     # the space radicalised this turn
+        self.counters_due = 0           # bonus counters still to place (R39)
+        self.after_counters = ""        # the phase after them: "move" or "end"
         self.finished = False
         self.end_reason = ""
         self._sampled_at = -1           # the pile index of the last card sampled
@@ -482,15 +487,11 @@ class SpringState(State[Action]):
         if phase == "action":
             return self._country_actions(me, sorted(me.hand))
         if phase == "revolution":
-            player, limit, overthrown = self.player, self.config.max_counters, self.overthrown
-            add = tables.add_counter
             out = [PASS, ROLL_AGAIN, DRAW_ONE, *tables.jumps[me.position]]
-            for s in self.spaces:
-                owner = s.owner
-                if owner is not None and owner == player and s.counters < limit \
-                        and (s.country is None or s.country not in overthrown):
-                    out.append(add[s.number])
+            out += self._counter_spaces()
             return out
+        if phase == "place_counters":
+            return self._counter_spaces()
         if phase == "discard_one" or phase == "hand_limit":
             discard = tables.discard
             return [discard[c] for c in sorted(me.hand)]
@@ -600,11 +601,13 @@ class SpringState(State[Action]):
     def _apply_motivate(self, action: Motivate) -> str:
         player = self.player
         self._discard_from_hand(self.players[player], action.card)
-        count = self._tables.motivate_draws[action.card]       # 2, plus a draw bonus (R26)
+        use = self._tables.use(action.card, MOTIVATES)
+        count = 2 + use.draws                   # 2, plus a draw bonus (R26)
         self.draws += [player] * count
         self.phase = "move"
+        note = self._bonus_counters(use.counters, "move")
         self._advance()
-        return f"P{player + 1} discards {action.card} to draw {count}"
+        return f"P{player + 1} discards {action.card} to draw {count}{note}"
 
     def _apply_roll_die(self, action: MoveByDie | RollAgain) -> str:
         """MoveByDie and RollAgain: the die is rolled next (a chance node)."""
@@ -613,9 +616,12 @@ class SpringState(State[Action]):
         return f"P{self.player + 1} rolls the die"
 
     def _apply_move_by_card(self, action: MoveByCard) -> str:
-        self._discard_from_hand(self.players[self.player], action.card)
+        card = action.card
+        self._discard_from_hand(self.players[self.player], card)
         # Its force, plus a move bonus (R26); the printed draw or counter bonus does not apply.
-        return self._move(self._tables.move_force[action.card], f"discards {action.card}")
+        tables = self._tables
+        return self._move(tables.force[card] + tables.use(card, MOVES).steps,
+                          f"discards {card}")
 
     def _apply_jump(self, action: Jump) -> str:
         player = self.player
@@ -632,8 +638,20 @@ class SpringState(State[Action]):
     def _apply_add_counter(self, action: AddCounter) -> str:
         player = self.player
         self.spaces[action.space - 1].counters += 1
+        line = f"P{player + 1} adds a counter on space {action.space}"
+        if self.phase == "place_counters":      # a bonus counter (R39)
+            self.counters_due -= 1
+            if self.counters_due > 0:
+                if self._counter_spaces():
+                    return line
+                line += f"; no space can take the other {self.counters_due}"
+            then = self.after_counters
+            self.counters_due, self.after_counters = 0, ""
+            if then == "move":
+                self.phase = "move"
+                return line
         self._end_actions()
-        return f"P{player + 1} adds a counter on space {action.space}"
+        return line
 
     def _apply_radicalise(self, action: Radicalise) -> str:
         player = self.player
@@ -641,17 +659,16 @@ class SpringState(State[Action]):
         space = self.spaces[me.position - 1]
         card = action.card
         _take(me.hand, card)
-        tables = self._tables
+        use = self._tables.use(card, RADICALISES)
         counters = 1
         line = f"P{player + 1} radicalises space {space.number} with {card}"
-        extra = tables.extra_counter.get(card)
-        if extra:                       # R26: more counters on this space, within the cap
-            counters = max(1, min(1 + extra, self.config.max_counters))
+        if use.counters:                # R26: more counters on this space, within the cap
+            counters = max(1, min(1 + use.counters, self.config.max_counters))
             line += f" ({counters} counters)"
         space.card, space.owner, space.counters = card, player, counters
         self.played_here = space.number
         overthrow = self._overthrow_check(space)
-        draw = tables.radicalise_draw.get(card)
+        draw = use.draws
         if draw and not self.finished:  # R26: drawn once the counters are placed
             self.draws += [player] * draw
             line += self._bonus_draw_note(draw)
@@ -724,12 +741,13 @@ class SpringState(State[Action]):
 
     def _resist(self, me: Player, cards: tuple[str, ...]) -> str:
         space = self.spaces[me.position - 1]
-        resist_draw = self._tables.resist_draw
-        draw = 0
+        tables = self._tables
+        use = CardUse(cards[0], RESISTS)
         for card in cards:
             _take(me.hand, card)
             self.removed[card] = self.removed.get(card, 0) + 1
-            draw += resist_draw.get(card, 0)
+            tables.use(card, RESISTS, use)
+        draw = use.draws
         assert space.card is not None
         self.discard[space.card] = self.discard.get(space.card, 0) + 1
         line = (f"P{self.player + 1} resists space {space.number} with {', '.join(cards)}: "
@@ -738,8 +756,38 @@ class SpringState(State[Action]):
         if draw:                        # R26: drawn once the resistance has resolved
             self.draws += [self.player] * draw
             line += self._bonus_draw_note(draw)
-        self._end_actions()
+        line += self._bonus_counters(use.counters, "end")
+        if self.phase != "place_counters":
+            self._end_actions()
         return line
+
+    def _bonus_counters(self, count: int, then: str) -> str:
+        """R39: ``count`` extra counters from a Resistance or Motivation card, which
+        its player places one at a time (phase ``place_counters``, once any draws are
+        drawn) on spaces they have radicalised, within the cap; then on to ``then``
+        (``move``, or ``end``: the end phase). Lost when no space can take one.
+        Returns the log's note."""
+        if not count:
+            return ""
+        extra = f"; {count} extra {'counter' if count == 1 else 'counters'}"
+        if not self._counter_spaces():
+            return f"{extra}, no space to take one"
+        self.counters_due, self.after_counters = count, then
+        self.phase = "place_counters"
+        return f"{extra} to place"
+
+    def _counter_spaces(self) -> list[Action]:
+        """An :class:`AddCounter` for each space the player to act may add a counter to:
+        one they radicalised, below the cap, not in an overthrown country."""
+        player, limit, overthrown = self.player, self.config.max_counters, self.overthrown
+        add = self._tables.add_counter
+        out: list[Action] = []
+        for s in self.spaces:
+            owner = s.owner
+            if owner is not None and owner == player and s.counters < limit \
+                    and (s.country is None or s.country not in overthrown):
+                out.append(add[s.number])
+        return out
 
     def _bonus_draw_note(self, draw: int) -> str:
         """The log's note of a bonus draw: the cards themselves are logged as they are
