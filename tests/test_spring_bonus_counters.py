@@ -1,4 +1,4 @@
-"""R39: extra counters printed on Resistance and Motivation cards are placed by their
+"""R43: extra counters printed on Resistance and Motivation cards are placed by their
 player, one at a time, on spaces they have radicalised, then the turn goes on."""
 
 from __future__ import annotations

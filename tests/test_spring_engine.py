@@ -414,7 +414,7 @@ def test_an_effect_the_engine_does_not_know_is_an_error() -> None:
     unknown = with_card(FOOTAGE, effects=(freeze({"shout": 1}),))
     with pytest.raises(ValueError, match=f"{FOOTAGE}.*shout"):
         RulesTables(unknown)
-    RulesTables(with_card(FOOTAGE, effects=(freeze({"extra_counter": 1}),)))    # R39
+    RulesTables(with_card(FOOTAGE, effects=(freeze({"extra_counter": 1}),)))    # R43
 
 
 def conserved(state: SpringState) -> int:

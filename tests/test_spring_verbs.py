@@ -92,7 +92,7 @@ def test_a_cards_face_prints_its_verbs_phrase(tmp_path: Path,
 
 
 def test_the_printed_extra_counter_says_where_it_goes(tmp_path: Path) -> None:
-    """R39: on a Revolution card the counters go on the space it radicalises; on the
+    """R43: on a Revolution card the counters go on the space it radicalises; on the
     other types on spaces its player has radicalised."""
     cards = [probe(f"probe-{kind}", kind, [{"extra_counter": 2}]) for kind in CARD_TYPES]
     _, model = checked(write_deck(tmp_path, cards))
@@ -135,7 +135,7 @@ def changed(verb: str, n: int, player: int, with_effect: SpringState,
             without: SpringState, bots: list[Any]) -> bool:
     """After the probe's use: the difference its effect must make (False when it
     could not: nothing left to draw, no space to take a counter). ``n`` is the
-    printed number times the probes used (copies resisting together add up, R39)."""
+    printed number times the probes used (copies resisting together add up, R43)."""
     if verb == "draw":
         if with_effect.is_terminal():
             return False

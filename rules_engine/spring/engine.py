@@ -14,7 +14,7 @@ two; ``move`` alone applies when the card is discarded to move. The card's abili
 (the model's parse of what it prints) are run at each use through the handlers of
 Spring's verb table (:mod:`rules_engine.spring.verbs`); extra counters from a
 Resistance or Motivation card are placed by their player, one at a time, on spaces
-they have radicalised (R39). Rulings: docs/rulings.md (Spring).
+they have radicalised (R43). Rulings: docs/rulings.md (Spring).
 
 Simulations play hundreds of thousands of steps, so the hot paths are kept lean:
 what depends on the content alone (card facts, the board, one object for every
@@ -237,7 +237,7 @@ class RulesTables:
         self.deck: tuple[str, ...] = tuple(sorted(c.id for c in content.cards
                                                   for _ in range(c.copies)))
         self.force: dict[str, int] = {c.id: c.force for c in content.cards}
-        # Printed effects (R26, R39), by the use they apply at, run through the verb
+        # Printed effects (R26, R43), by the use they apply at, run through the verb
         # table's handlers.
         self.printed = printed_actions(content)
         self.handlers = VERBS.handlers()
@@ -379,7 +379,7 @@ class SpringState(State[Action]):
         self.rolling = False
         self.after_draw = ""
         self.played_here: int | None = None     # the space radicalised this turn
-        self.counters_due = 0           # bonus counters still to place (R39)
+        self.counters_due = 0           # bonus counters still to place (R43)
         self.after_counters = ""        # the phase after them: "move" or "end"
         self.finished = False
         self.end_reason = ""
@@ -639,7 +639,7 @@ class SpringState(State[Action]):
         player = self.player
         self.spaces[action.space - 1].counters += 1
         line = f"P{player + 1} adds a counter on space {action.space}"
-        if self.phase == "place_counters":      # a bonus counter (R39)
+        if self.phase == "place_counters":      # a bonus counter (R43)
             self.counters_due -= 1
             if self.counters_due > 0:
                 if self._counter_spaces():
@@ -762,7 +762,7 @@ class SpringState(State[Action]):
         return line
 
     def _bonus_counters(self, count: int, then: str) -> str:
-        """R39: ``count`` extra counters from a Resistance or Motivation card, which
+        """R43: ``count`` extra counters from a Resistance or Motivation card, which
         its player places one at a time (phase ``place_counters``, once any draws are
         drawn) on spaces they have radicalised, within the cap; then on to ``then``
         (``move``, or ``end``: the end phase). Lost when no space can take one.

@@ -3,7 +3,7 @@ type, and the parse of a card's printed effects into core abilities.
 
 A Spring card prints at most four effects, each a one-key map ``{verb: n}`` (see
 ``schemas/common/effects.schema.json#/$defs/spring_effect``): ``n`` is the verb's one
-parameter. An effect applies when the card is *used*: rulings R26 and R39 fix, for
+parameter. An effect applies when the card is *used*: rulings R26 and R43 fix, for
 each verb and card type, which use that is (:data:`TIMING`):
 
 * ``radicalises`` — a Revolution card played to radicalise a space;
@@ -47,7 +47,7 @@ def _draw(use: CardUse, n: int) -> None:
 
 
 def _extra_counter(use: CardUse, n: int) -> None:
-    """``n`` more counters: on the space a Revolution card radicalises, or (R39) on
+    """``n`` more counters: on the space a Revolution card radicalises, or (R43) on
     spaces its player has radicalised, one at a time, after Resistance or Motivation."""
     use.counters += n
 
@@ -69,7 +69,7 @@ VERBS = VerbTable("spring", {
         phrase="draw", required=("n",)),
     "extra_counter": Verb(
         "extra_counter", "Place n extra counters when the card is used for its own "
-        "purpose (R26, R39).",
+        "purpose (R26, R43).",
         (_count(3, "counters placed"),), handler=_extra_counter,
         needs=frozenset({"counters"}), changes=frozenset({"counters"}),
         phrase="extra_counter", required=("n",)),
@@ -85,7 +85,7 @@ TIMING: Mapping[str, Mapping[str, str]] = {
     "extra_counter": OWN_USE,
     "move": {"revolution": MOVES, "resistance": MOVES, "motivation": MOVES},
 }
-"""verb -> card type -> the use at which it applies (R26, R39)."""
+"""verb -> card type -> the use at which it applies (R26, R43)."""
 
 
 def when_of(verb: str, card_type: str) -> str:
