@@ -111,3 +111,5 @@ def unrunnable(card_type: str, action: Action) -> list[tuple[str | None, str]]:
                                   f"it runs on {', '.join(sorted(RUNS_ON[action.kind]))} "
                                   "cards")))
     return found
+
+TABLE = VERBS     # the name every game's verb table has (docs/content-format.md)

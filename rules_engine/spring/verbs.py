@@ -118,3 +118,5 @@ def unrunnable(card_type: str, verb: str, n: Any, max_counters: int
         return [("n", f"a space holds at most {max_counters} counter "
                       "(max_counters_per_space), so no extra counter can ever be placed")]
     return []
+
+TABLE = VERBS     # the name every game's verb table has (docs/content-format.md)
