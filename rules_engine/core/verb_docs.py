@@ -49,8 +49,8 @@ def _param(param: Param) -> str:
     if param.default is not None:
         parts.append(f"default `{_shown(param.default)}`")
     if param.applies_with is not None:
-        other, values = param.applies_with
-        parts.append(f"only with `{other}: {', '.join(_shown(v) for v in values)}`")
+        other, allowed = param.applies_with
+        parts.append(f"only with `{other}: {', '.join(_shown(v) for v in allowed)}`")
     for value, needs in sorted(param.contexts.items(), key=lambda kv: str(kv[0])):
         parts.append(f"`{_shown(value)}` needs {needs}")
     if param.inert:
