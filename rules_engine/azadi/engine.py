@@ -827,6 +827,15 @@ class AzadiState(State[Action]):
             value = n if replace else value + n
         return value
 
+    def _zone_modified(self, index: int, quantity: str, value: int) -> int:
+        """``value`` (already changed by the game-wide rules) changed by the ``modify``
+        rules of the Orders in zone ``index``, in the order they were laid."""
+        for rule in self._order_rules(index):
+            if rule.kind == "modify" and rule.target == quantity:
+                value = int(rule.value.get("set")) if "set" in rule.value \
+                    else value + int(rule.value.get("add"))
+        return value
+
     def set_majorities(self) -> None:
         """Each zone's majority from the rules in force (ruling R35): its tile's count,
         changed by the game-wide rules (the Mandate's, the nation's soul) and by the
@@ -834,11 +843,8 @@ class AzadiState(State[Action]):
         laid or overturned, a Mandate flipped, a side founded) and when a zone opens;
         majorities break, stand or form at once (see :meth:`Board.change_majority`)."""
         for index, zone in enumerate(self.board.zones):
-            needed = self._modified("majority_needed", zone.printed_majority)
-            for rule in self._order_rules(index):
-                if rule.kind == "modify" and rule.target == "majority_needed":
-                    needed = int(rule.value.get("set")) if "set" in rule.value \
-                        else needed + int(rule.value.get("add"))
+            needed = self._zone_modified(index, "majority_needed", self._modified(
+                "majority_needed", zone.printed_majority))
             self.board.change_majority(index, max(1, needed), self.track)
 
     def resource_cap(self) -> int:
@@ -1176,6 +1182,10 @@ class AzadiState(State[Action]):
             if me.batch_zone >= 0 and me.batches:     # the card in hand is given up
                 me.to_place -= me.batches.pop(0)
             me.batch_zone = zone
+            if self.in_play:      # an Order here may change what the card gives (R44)
+                given = max(1, self._zone_modified(zone, "voter_card_votes", me.batches[0]))
+                me.to_place += given - me.batches[0]
+                me.batches[0] = given
             me.batches[0] -= 1
             me.to_place -= 1
         if me.batches[0] == 0:
@@ -1593,6 +1603,9 @@ class AzadiState(State[Action]):
         each = [(k, int(n)) for k, n in order.dissent_cost.items if k in RESOURCES]
         any_n = int(order.dissent_cost.get("any", 0))
         change = self._modified("dissent_cost", 0)
+        zone = next((p.zone for p in self.in_play if p.order is order), -1)
+        if zone >= 0:                       # an Order in that zone may change it too
+            change = self._zone_modified(zone, "dissent_cost", change)
         if change > 0:
             any_n += change
         held = self.players[self.player].resources

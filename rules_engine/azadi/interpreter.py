@@ -489,4 +489,4 @@ def supported(effect: Effect) -> bool:
 MODIFIED_IN_GAME = frozenset({"voter_card_votes", "open_voter_card_slots",
                               "voter_cards_in_use", "resource_cap", "ideology_card_cost",
                               "voter_card_cost", "dissent_cost", "majority_needed"})
-MODIFIED_IN_ZONE = frozenset({"majority_needed"})
+MODIFIED_IN_ZONE = frozenset({"majority_needed", "voter_card_votes", "dissent_cost"})
