@@ -780,7 +780,7 @@ class AzadiState(State[Action]):
         side = self.founded_side()
         rules: list[Rule] = []
         if mandate is not None and not self.mandate_flipped:
-            rules += [e for e in mandate.imperial if isinstance(e, Rule)]
+            rules += [e for e in mandate.imperial if isinstance(e, Rule) and e.scope == "game"]
         if side is not None:
             rules += [e for e in side.soul if isinstance(e, Rule) and e.scope == "game"]
         for placed in self.in_play if hasattr(self, "in_play") else ():  # an Order's
