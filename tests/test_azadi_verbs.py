@@ -19,7 +19,7 @@ from rules_engine.azadi.bots import GreedyBot
 from rules_engine.azadi.engine import AzadiGame, AzadiState
 from rules_engine.azadi.model import AzadiContent
 from rules_engine.azadi.tyranny import OrderInPlay
-from rules_engine.azadi.verbs import IN_A_ZONE, TABLE
+from rules_engine.azadi.verbs import IN_A_ZONE, PICKS_VOTERS, TABLE
 from rules_engine.azadi.vocabulary import ACTION_CHANGES, ACTION_NEEDS
 from rules_engine.core.effects import parse_effect
 from rules_engine.core.game import CHANCE
@@ -56,6 +56,8 @@ def test_every_verb_has_its_phrase_and_a_handler() -> None:
         assert verb.phrase in phrases, name
         assert verb.handler is not None, name
     assert set(interpreter.dispatch()) == set(TABLE.verbs)
+    assert interpreter.AIMED == PICKS_VOTERS
+    assert all(TABLE.verbs[v].param("majority") is not None for v in PICKS_VOTERS)
     assert {n: v.needs for n, v in TABLE.verbs.items()} == ACTION_NEEDS
     assert {n: v.changes for n, v in TABLE.verbs.items()} == ACTION_CHANGES
 

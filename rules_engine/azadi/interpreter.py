@@ -464,7 +464,7 @@ def run_ability(state: AzadiState, player: int, ability: Ability, target: str = 
 AIMS = {"any": ("imperial", "opponent", "own"), "not_own": ("imperial", "opponent"),
         "rebel": ("opponent", "own")}
 AIMED = frozenset({"evict_voters", "discard_voters", "convert_voters", "move_voters",
-                   "gerrymander"})
+                   "gerrymander"})      # verbs.PICKS_VOTERS (a test keeps them one list)
 
 
 def target_choices(ability: Ability) -> tuple[str, ...]:

@@ -169,6 +169,11 @@ _VERBS = (
 
 TABLE = VerbTable("azadi", {v.name: v for v in _VERBS})
 
+# the verbs that pick voters already on the map (whose voters a player may aim them
+# at: interpreter.target_choices; what the same-moment analysis counts as picking)
+PICKS_VOTERS = frozenset({"evict_voters", "discard_voters", "convert_voters", "move_voters",
+                          "gerrymander"})
+
 
 # event -> the facts it carries (what a listener's or task's ``where`` can test, beyond
 # ``whose``/``who``/``by``, which every event answers), and the capabilities it needs

@@ -33,6 +33,7 @@ from collections.abc import Iterator
 
 from rules_engine.azadi.lint.rules_in_force import abilities, mandates_for
 from rules_engine.azadi.model import AzadiContent
+from rules_engine.azadi.verbs import PICKS_VOTERS
 from rules_engine.azadi.vocabulary import ACTION_CHANGES
 from rules_engine.core.diagnostics import Diagnostic, Location, Related, Severity
 from rules_engine.core.effects import Ability, Effect, FrozenMap, Listener
@@ -54,9 +55,6 @@ def _touches(ability: Ability) -> frozenset[str]:
             touched.add("resources")
     return frozenset(touched)
 
-
-PICKS_VOTERS = frozenset({"evict_voters", "discard_voters", "convert_voters", "move_voters",
-                          "gerrymander"})
 
 
 def _changes(ability: Ability) -> frozenset[str]:
