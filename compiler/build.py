@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from compiler import __version__, imposition, output_folder, sheets
+from compiler import __version__, imposition, incremental, output_folder, sheets
 from compiler.art import FILE_LIMIT, Art, ArtProblem, art_path, prepare_art
 from compiler.build_cache import KEYS, intact, link_or_copy, read_cache, safe_relative
 from compiler.build_types import BuildOptions as BuildOptions  # re-exported
@@ -39,11 +39,12 @@ from compiler.collector import fewer_collections
 from compiler.extras import ExtraJob, extra_job
 from compiler.faces import CardFace, builder
 from compiler.imposition import ImpositionError
+from compiler.incremental import incremental_build
 from compiler.layouts import CARD_SIZES, Layout, LayoutLibrary, card_size, regions_outside
 from compiler.output_files import OutputRefused, write_files
 from compiler.output_folder import CACHE, MANIFEST, FolderRefused
 from compiler.paths import templates_root
-from compiler.quick_rebuild import unchanged_build
+from compiler.quick_rebuild import GameInputs, campaign_name, unchanged_build
 from compiler.render_card import prepare
 from compiler.safe_read import UnreadableFile, read_file
 from compiler.validate import ValidationResult, validate
@@ -93,23 +94,29 @@ Rendered = dict[str, tuple[bytes, str, int, int]]
 
 def build(paths: list[Path], options: BuildOptions,
           progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None = None,
-          inputs: dict[str, str] | None = None, quick: bool = True) -> BuildResult:
+          inputs: dict[str, GameInputs] | None = None, quick: bool = True) -> BuildResult:
     """Build the print files for the content ``paths`` name.
 
     With ``quick``, first ask :func:`compiler.quick_rebuild.unchanged_build` whether
-    nothing changed since the last clean build; ``inputs`` are the inputs keys it
-    computed (recorded after a clean build), when the caller asked it already."""
+    nothing changed since the last clean build; ``inputs`` are the inputs it hashed
+    (recorded after a clean build), when the caller asked it already. Then, when only
+    some campaigns changed, :func:`compiler.incremental.incremental_build` draws just
+    those; else everything is validated and planned."""
     if quick:
         found, inputs = unchanged_build(paths, options)
         if found is not None:
             return found
     with fewer_collections():
+        if inputs:
+            found = incremental_build(options, inputs, progress)
+            if found is not None:
+                return found
         return _build(paths, options, progress, inputs or {})
 
 
 def _build(paths: list[Path], options: BuildOptions,
            progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None,
-           inputs: dict[str, str]) -> BuildResult:
+           inputs: dict[str, GameInputs]) -> BuildResult:
     result = BuildResult()
     checked = validate(paths)
     result.validation = checked
@@ -141,11 +148,90 @@ def _build(paths: list[Path], options: BuildOptions,
     result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
     if has_errors(result.diagnostics) and not options.force:
         return result
-    clean = {} if result.diagnostics or options.force else inputs
-    _write(jobs, rendered, caches, options, result, game_keys, clean)
+    clean = {} if result.diagnostics or options.force else \
+        {game: found.key for game, found in inputs.items()}
+    records = {game: _campaign_record(game, checked, jobs, inputs[game])
+               for game in clean if game not in unchanged}
+    _write(jobs, rendered, caches, options, result, game_keys, clean, records)
     for game in unchanged:
         if game in clean:
             _record_inputs(options.out_dir / game, caches[game], clean[game])
+    return result
+
+
+def _campaign_record(game: str, checked: ValidationResult, jobs: list[Any],
+                     inputs: GameInputs) -> dict[str, Any] | None:
+    """What a campaign-sized rebuild stands on (:func:`incremental.record`)."""
+    content = checked.contents.get(game)
+    folders = checked.content_roots.get(game, [])
+    if content is None or not folders:
+        return None
+    names = [campaign_name(folders[0], folder) for folder in folders[1:]]
+    facts = incremental.campaign_facts(game, zip(names, content.campaigns, strict=True))
+    roots = incremental.content_roots(folders[0], folders[1:])
+    return incremental.record(inputs, facts, incremental.deck_roots(
+        [j for j in jobs if j.game == game], roots))
+
+
+def run_campaigns(options: BuildOptions, inputs: dict[str, GameInputs],
+                  plans: dict[str, tuple[dict[str, Any], dict[str, Any], list[str]]],
+                  unchanged: dict[str, tuple[list[dict[str, Any]], int, int]],
+                  progress: Callable[[Iterable[Any]], Iterable[Any]] | None
+                  ) -> BuildResult | None:
+    """The campaign-sized rebuild (:mod:`compiler.incremental`): for each game in
+    ``plans`` (its cache, its ``campaigns`` record, the campaigns changed), validate the
+    game folder with the changed campaigns, draw their decks and carry the rest; the
+    games in ``unchanged`` stand as they are. None when it cannot stand."""
+    result = BuildResult()
+    jobs: list[DeckJob | ExtraJob | incremental.CarriedDeck] = []
+    caches: dict[str, dict[str, Any]] = {}
+    records: dict[str, dict[str, Any] | None] = {}
+    for game, (cache, entry, changed) in sorted(plans.items()):
+        folders = inputs[game].folders
+        checked = validate([folders[name] for name in changed])
+        if checked.diagnostics or game not in checked.models or len(checked.models) != 1:
+            return None
+        content = checked.contents[game]
+        subset = checked.content_roots[game]
+        names = [campaign_name(subset[0], folder) for folder in subset[1:]]
+        facts = incremental.campaign_facts(game, zip(names, content.campaigns, strict=True))
+        if facts is None or sorted(names) != sorted(changed) or \
+                not incremental.facts_stand(entry["facts"], facts):
+            return None
+        folder_of = incremental.content_roots(subset[0], subset[1:])
+
+        def from_campaign(face: CardFace, roots: dict[str, Path] = folder_of) -> bool:
+            return incremental.root_of(face.source.file, roots) != incremental.BASE
+
+        planned = _plan_game(game, checked.models[game], checked, options, result,
+                             from_campaign)            # the game folder's decks are kept
+        if result.diagnostics:
+            return None
+        roots = incremental.deck_roots(planned, folder_of)
+        drawn = [j for j in planned if roots[j.deck] in changed]
+        if any(roots[j.deck] not in (*changed, incremental.BASE) for j in planned):
+            return None
+        kept = incremental.carried(game, cache, entry["decks"], changed,
+                                   options.out_dir / game)
+        if kept is None or {j.deck for j in drawn} & {k.deck for k in kept}:
+            return None
+        jobs += [*drawn, *kept]
+        caches[game] = cache
+        decks = {d: r for d, r in entry["decks"].items() if r not in changed}
+        decks.update({j.deck: roots[j.deck] for j in drawn})
+        records[game] = incremental.record(inputs[game], {**entry["facts"], **facts}, decks)
+        result.campaigns_drawn[game] = sorted(changed)
+    rendered = _work(jobs, caches, options, result, progress)    # type: ignore[arg-type]
+    if result.diagnostics:
+        return None
+    clean = {game: inputs[game].key for game in plans}
+    _write(jobs, rendered, caches, options, result,                 # type: ignore[arg-type]
+           {game: "" for game in plans}, clean, records)
+    for game, (files, cards, reused) in unchanged.items():
+        result.files[game] = [{k: f[k] for k in ("path", "kind", "pages", "cards", "sha256")}
+                              for f in files]
+        result.cards += cards
+        result.reused += reused
     return result
 
 
@@ -154,7 +240,8 @@ def _record_inputs(folder: Path, cache: dict[str, Any], key: str) -> None:
     cache that cannot be written safely is left as it is: it only costs speed)."""
     if not cache or cache.get("inputs_key") == key:
         return
-    data = json.dumps(cache | {"inputs_key": key}, indent=1, sort_keys=True).encode()
+    data = json.dumps(cache | {"inputs_key": key}, separators=(",", ":"),
+                      sort_keys=True).encode()     # compact: the C encoder writes it
     with output_folder.locked(folder.parent), suppress(OutputRefused):
         write_files(folder, {CACHE_FILE: data}, create=False)
 
@@ -265,7 +352,7 @@ def _unchanged(game: str, key: str, cache: dict[str, Any], options: BuildOptions
     if not all(intact(folder, f) for f in recorded):
         return False
     result.files[game] = files
-    result.reused += sum(1 for k, v in cache.items() if isinstance(v, dict))
+    result.reused += sum(1 for k in cache if k not in KEYS)
     result.cards += sum(int(f.get("cards", 0)) for f in files if f.get("kind") == "cards")
     return True
 
@@ -274,8 +361,12 @@ def _unchanged(game: str, key: str, cache: dict[str, Any], options: BuildOptions
 
 
 def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildOptions,
-               result: BuildResult) -> list[DeckJob]:
+               result: BuildResult, only: Callable[[CardFace], bool] | None = None
+               ) -> list[DeckJob]:
+    """The decks to draw (``only``: of the faces it keeps)."""
     faces = builder(game)(model)
+    if only is not None:
+        faces = [face for face in faces if only(face)]
     library = LayoutLibrary(game, overrides=options.templates)
     manifest = checked.manifests.get(game)
     sizes: dict[str, str] = dict(manifest.get("card_sizes", {})) if manifest else {}
@@ -462,7 +553,8 @@ def _work(jobs: list[DeckJob | ExtraJob], caches: dict[str, dict[str, Any]],
 
 def _write(jobs: list[DeckJob | ExtraJob], rendered: dict[tuple[str, str], Rendered],
            caches: dict[str, dict[str, Any]], options: BuildOptions, result: BuildResult,
-           game_keys: dict[str, str], inputs: dict[str, str]) -> None:
+           game_keys: dict[str, str], inputs: dict[str, str],
+           records: dict[str, dict[str, Any] | None] | None = None) -> None:
     by_game: dict[str, list[DeckJob | ExtraJob]] = {}
     for job in jobs:
         by_game.setdefault(job.game, []).append(job)
@@ -470,7 +562,7 @@ def _write(jobs: list[DeckJob | ExtraJob], rendered: dict[tuple[str, str], Rende
         cache = caches[game]
         try:
             _write_game(game, game_jobs, rendered, cache, options, result,
-                        (game_keys[game], inputs.get(game)))
+                        (game_keys[game], inputs.get(game), (records or {}).get(game)))
         except FolderRefused as refused:
             result.diagnostics.append(error(refused.code, refused.message,
                                             Location(str(options.out_dir / game)),
@@ -494,8 +586,8 @@ def _reusable(job: DeckJob | ExtraJob, cache: dict[str, Any], folder: Path) -> b
 
 def _write_game(game: str, jobs: list[DeckJob | ExtraJob],
                 rendered: dict[tuple[str, str], Rendered], cache: dict[str, Any],
-                options: BuildOptions, result: BuildResult, keys: tuple[str, str | None]
-                ) -> None:
+                options: BuildOptions, result: BuildResult,
+                keys: tuple[str, str | None, dict[str, Any] | None]) -> None:
     with output_folder.locked(options.out_dir):
         output_folder.recover(options.out_dir, game)
         _write_locked(game, jobs, rendered, cache, options, result, keys)
@@ -503,8 +595,8 @@ def _write_game(game: str, jobs: list[DeckJob | ExtraJob],
 
 def _write_locked(game: str, jobs: list[DeckJob | ExtraJob],
                   rendered: dict[tuple[str, str], Rendered], cache: dict[str, Any],
-                  options: BuildOptions, result: BuildResult, keys: tuple[str, str | None]
-                  ) -> None:
+                  options: BuildOptions, result: BuildResult,
+                  keys: tuple[str, str | None, dict[str, Any] | None]) -> None:
     final = options.out_dir / game
     stage = output_folder.new_stage(options.out_dir, game)
     try:
@@ -541,14 +633,17 @@ def _write_locked(game: str, jobs: list[DeckJob | ExtraJob],
         listed = [{k: e[k] for k in ("path", "kind", "pages", "cards", "sha256")}
                   for e in entries]
         manifest = {"game": game, "generator": f"samizdat {__version__}", "files": listed}
-        game_key, inputs_key = keys
+        game_key, inputs_key, campaigns = keys
         clean = not result.diagnostics and not options.force
         new_cache["game_key"] = game_key if clean else ""   # else planned again next time
         new_cache["inputs_key"] = inputs_key
+        if clean and inputs_key is not None and campaigns is not None:
+            new_cache["campaigns"] = campaigns
         manifest_bytes = (json.dumps(manifest, indent=2) + "\n").encode()
         (stage / output_folder.MARKER).write_text(
             output_folder.marker_text(game, manifest_bytes), encoding="utf-8")
-        (stage / CACHE_FILE).write_text(json.dumps(new_cache, indent=1, sort_keys=True))
+        (stage / CACHE_FILE).write_text(json.dumps(new_cache, separators=(",", ":"),
+                                                    sort_keys=True))
         (stage / MANIFEST).write_bytes(manifest_bytes)
         output_folder.replace(stage, options.out_dir, game)
         result.files[game] = listed

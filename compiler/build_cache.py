@@ -22,7 +22,7 @@ from typing import Any
 from compiler import output_folder
 from compiler.output_folder import CACHE
 
-KEYS = ("game_key", "inputs_key")      # the entries that are not decks
+KEYS = ("game_key", "inputs_key", "campaigns")      # the entries that are not decks
 
 
 def read_cache(folder: Path) -> dict[str, Any]:
@@ -33,7 +33,9 @@ def read_cache(folder: Path) -> dict[str, Any]:
     except (OSError, ValueError):
         return {}
     if not isinstance(data, dict) or not all(isinstance(data.get(k, ""), str | None)
-                                             for k in KEYS):
+                                             for k in ("game_key", "inputs_key")):
+        return {}
+    if not isinstance(data.get("campaigns", {}), dict):
         return {}
     for deck, entry in data.items():
         if deck in KEYS:

@@ -40,6 +40,8 @@ class BuildResult:
     reused: int = 0
     written: bool = False
     dirty: set[tuple[str, str]] = field(default_factory=set)   # (game, deck) with findings
+    # game -> the campaigns a campaign-sized rebuild drew again (compiler.incremental)
+    campaigns_drawn: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def errors(self) -> int:

@@ -24,11 +24,12 @@ import hashlib
 import json
 import os
 import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from compiler import __version__
-from compiler.build_cache import intact, read_cache
+from compiler.build_cache import KEYS, intact, read_cache
 from compiler.build_types import BuildOptions, BuildResult
 from compiler.output_folder import MANIFEST, read_regular
 
@@ -36,9 +37,28 @@ MAX_FILES = 50_000
 MAX_BYTES = 512 * 1024 * 1024
 
 
-def inputs_keys(paths: list[Path], options: BuildOptions) -> dict[str, str] | None:
-    """Each game's inputs key, or None when the content cannot be hashed simply (an
-    error finding it, a link, a special file, too much of it)."""
+@dataclass(frozen=True)
+class GameInputs:
+    """What one game's build reads, hashed: everything shared (options, version,
+    schemas, templates) and each content root on its own (``""``: the game folder,
+    its ``campaigns/`` aside; a campaign by its name), so a rebuild can tell which
+    campaigns changed (:mod:`compiler.incremental`)."""
+
+    game: str
+    shared: str
+    roots: dict[str, str]
+    folders: dict[str, Path] = field(default_factory=dict, compare=False)   # root -> folder
+
+    @property
+    def key(self) -> str:
+        """The inputs key: one digest of all of it."""
+        return hashlib.sha256(repr((self.game, self.shared, sorted(self.roots.items())))
+                              .encode()).hexdigest()
+
+
+def inputs_keys(paths: list[Path], options: BuildOptions) -> dict[str, GameInputs] | None:
+    """Each game's inputs, or None when the content cannot be hashed simply (an error
+    finding it, a link, a special file, too much of it)."""
     from compiler.discover import resolve
     from compiler.paths import schemas_root, templates_root
 
@@ -55,21 +75,38 @@ def inputs_keys(paths: list[Path], options: BuildOptions) -> dict[str, str] | No
             return None
     keys = {}
     for target in targets:
-        digest = shared.copy()
-        digest.update(target.game.encode() + b"\0")
-        roots = [target.game_dir, *target.campaign_dirs]
-        for number, root in enumerate(roots):
-            digest.update(f"root {number}: {root.name}\0".encode())
-            if not _hash_tree(digest, f"c{number}", root, budget):
+        roots: dict[str, str] = {}
+        base = hashlib.sha256()
+        if not _hash_tree(base, "game", target.game_dir, budget,
+                          skip=target.game_dir / "campaigns"):
+            return None
+        roots[""] = base.hexdigest()
+        folders = {"": target.game_dir}
+        for folder in target.campaign_dirs:
+            name = campaign_name(target.game_dir, folder)
+            digest = hashlib.sha256()
+            if name in roots or not _hash_tree(digest, "campaign", folder, budget):
                 return None
-        keys[target.game] = digest.hexdigest()
+            roots[name] = digest.hexdigest()
+            folders[name] = folder
+        keys[target.game] = GameInputs(target.game, shared.hexdigest(), roots, folders)
     return keys
 
 
-def _hash_tree(digest: Any, tag: str, root: Path, budget: list[int]) -> bool:
+def campaign_name(game_dir: Path, folder: Path) -> str:
+    """A campaign folder's name in the inputs: its path in the game folder, or (for a
+    campaign kept elsewhere) its folder name, marked as such."""
+    try:
+        return folder.resolve().relative_to(game_dir.resolve()).as_posix()
+    except ValueError:
+        return f"elsewhere/{folder.name}"
+
+
+def _hash_tree(digest: Any, tag: str, root: Path, budget: list[int],
+               skip: Path | None = None) -> bool:
     """Add every file under ``root`` (names relative to it, hidden folders and files
-    skipped as content discovery skips them) to ``digest``; False on a link, a special
-    file or an exhausted budget."""
+    skipped as content discovery skips them, and the folder ``skip``) to ``digest``;
+    False on a link, a special file or an exhausted budget."""
     try:
         if not stat.S_ISDIR(os.lstat(root).st_mode):
             return False
@@ -83,7 +120,8 @@ def _hash_tree(digest: Any, tag: str, root: Path, budget: list[int]) -> bool:
                     continue
                 mode = entry.stat(follow_symlinks=False).st_mode
                 if stat.S_ISDIR(mode):
-                    todo.append(Path(entry.path))
+                    if skip is None or Path(entry.path) != skip:
+                        todo.append(Path(entry.path))
                     continue
                 if not stat.S_ISREG(mode):
                     return False
@@ -101,17 +139,17 @@ def _hash_tree(digest: Any, tag: str, root: Path, budget: list[int]) -> bool:
 
 
 def unchanged_build(paths: list[Path], options: BuildOptions
-                    ) -> tuple[BuildResult | None, dict[str, str] | None]:
+                    ) -> tuple[BuildResult | None, dict[str, GameInputs] | None]:
     """The previous build's result when nothing changed (else None), and the inputs
-    keys for the full build to record."""
+    for the full build to record."""
     if options.force:
         return None, None
     keys = inputs_keys(paths, options)
     if keys is None:
         return None, None
     result = BuildResult()
-    for game, key in sorted(keys.items()):
-        files = _previous_files(options.out_dir / game, key)
+    for game, inputs in sorted(keys.items()):
+        files = previous_files(options.out_dir / game, inputs.key)
         if files is None:
             return None, keys
         result.files[game] = [{k: f[k] for k in ("path", "kind", "pages", "cards", "sha256")}
@@ -122,7 +160,7 @@ def unchanged_build(paths: list[Path], options: BuildOptions
     return result, keys
 
 
-def _previous_files(folder: Path, key: str) -> tuple[list[dict[str, Any]], int, int] | None:
+def previous_files(folder: Path, key: str) -> tuple[list[dict[str, Any]], int, int] | None:
     """(manifest entries, cards, decks) of the output in ``folder`` if it was built clean
     from ``key`` and is intact."""
     cache = read_cache(folder)
@@ -134,14 +172,14 @@ def _previous_files(folder: Path, key: str) -> tuple[list[dict[str, Any]], int, 
         paths = sorted(str(f["path"]) for f in listed)
     except (OSError, ValueError, TypeError, KeyError):
         return None
-    recorded = [f for deck, entry in cache.items() if isinstance(entry, dict)
+    recorded = [f for deck, entry in cache.items() if deck not in KEYS
                 for f in entry["files"]]
     if sorted(f["path"] for f in recorded) != paths:
         return None
     if not all(intact(folder, f) for f in recorded):
         return None
     cards = sum(int(f["cards"]) for f in recorded if f["kind"] == "cards")
-    decks = sum(1 for entry in cache.values() if isinstance(entry, dict))
+    decks = sum(1 for deck in cache if deck not in KEYS)
     return listed, cards, decks
 
 

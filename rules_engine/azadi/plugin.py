@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules_engine.azadi.build import build
+from rules_engine.azadi.campaign_facts import campaign_facts
 from rules_engine.core.content import GamePlugin, Section
 
 SECTIONS = (
@@ -22,4 +23,4 @@ SECTIONS = (
     Section("ideology_cards", "azadi/ideology_card", "ideology_card", in_campaign=True),
 )
 
-PLUGIN = GamePlugin("azadi", SECTIONS, build)
+PLUGIN = GamePlugin("azadi", SECTIONS, build, campaign_facts)

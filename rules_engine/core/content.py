@@ -84,6 +84,10 @@ class GamePlugin:
     id: str
     sections: tuple[Section, ...]
     build_model: Callable[[ContentSet], tuple[Any, list[Diagnostic]]]
+    # what other content checks or shows of a campaign: "unique:<kind>" values no two
+    # campaigns may share, and anything else cards of the game folder print of it;
+    # a game that gives none never gets campaign-sized rebuilds (compiler.incremental)
+    campaign_facts: Callable[[CampaignContent], dict[str, list[str]]] | None = None
 
     def section(self, name: str) -> Section | None:
         for s in self.sections:
