@@ -3,8 +3,8 @@
 Rules text is rendered from the effect data (:mod:`compiler.effect_text`), or is the
 part's own ``text:`` where the content overrides it (rules_engine/azadi/overrides.py,
 ruling R44); everything else is the model's titles, numbers and costs in the project's
-markup. Decks: voter cards, mandates, Imperial Orders, Resistance, attack, foundation and Monument cards,
-and per campaign its ideology cards and fold-out Tyranny cards.
+markup. Decks: voter cards, mandates, Imperial Orders, Resistance, attack, foundation
+and Monument cards, and per campaign its ideology cards and fold-out Tyranny cards.
 """
 
 from __future__ import annotations
