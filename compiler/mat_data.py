@@ -63,7 +63,7 @@ def monument_tracker(model: Any) -> list[Cell]:
 
 
 def maidaan(model: Any) -> list[Cell]:
-    return [Cell(f"{p.title} — {p.cost} :infamy:", render_effects("azadi", p.effects),
+    return [Cell(f"{p.title} — {p.cost} :infamy:", p.text or render_effects("azadi", p.effects),
                  "#f3ece0", "maidaan") for p in sorted(model.maidaan_powers,
                                                        key=lambda p: (p.cost, p.title))]
 
@@ -102,7 +102,8 @@ def power_texts(model: Any) -> list[Cell]:
     for ideologue in model.ideologues:
         for power in sorted(ideologue.powers, key=lambda p: p.level):
             cells.append(Cell(f"{ideologue.name}, level {power.level}: {power.title}",
-                              render_effects("azadi", power.effects), None, ideologue.id))
+                              power.text or render_effects("azadi", power.effects), None,
+                              ideologue.id))
     return cells
 
 

@@ -35,7 +35,7 @@ def _azadi_mandates(model: Any, params: dict[str, Any]) -> Table:
 
 
 def _azadi_maidaan(model: Any, params: dict[str, Any]) -> Table:
-    rows = [[p.title, f"{p.cost} :infamy:", render_effects("azadi", p.effects)]
+    rows = [[p.title, f"{p.cost} :infamy:", p.text or render_effects("azadi", p.effects)]
             for p in sorted(model.maidaan_powers, key=lambda p: (p.cost, p.title))]
     return ("The Maidaan", ["Power", "Cost", "Effect"], rows)
 
@@ -48,7 +48,7 @@ def _azadi_tracker(model: Any, params: dict[str, Any]) -> Table:
 
 def _azadi_attacks(model: Any, params: dict[str, Any]) -> Table:
     rows = [[IDEOLOGUE_NAMES[a.ideologue], str(a.level), a.title,
-             render_effects("azadi", a.effects)]
+             a.text or render_effects("azadi", a.effects)]
             for a in sorted(model.attack_cards, key=lambda a: (a.ideologue, a.level))]
     return ("Imperial Attack cards (each hits every player at level 2 of its ideologue)",
             ["Column", "Level", "Card", "Effect"], rows)
@@ -66,7 +66,7 @@ def _azadi_powers(model: Any, params: dict[str, Any]) -> Table:
     for ideologue in model.ideologues:
         for power in sorted(ideologue.powers, key=lambda p: p.level):
             rows.append([f":{ideologue.id}: {ideologue.name}", str(power.level), power.title,
-                         render_effects("azadi", power.effects)])
+                         power.text or render_effects("azadi", power.effects)])
     return ("Ideologue powers", ["Ideologue", "Level", "Power", "Effect"], rows)
 
 

@@ -1,14 +1,13 @@
 """AZADI's card faces: one :class:`CardFace` per card design, from the content model.
 
-Rules text is rendered from the effect data (:mod:`compiler.effect_text`); everything
-else is the model's titles, numbers and costs in the project's markup. Decks: voter
-cards, mandates, Imperial Orders, Resistance, attack, foundation and Monument cards,
-and per campaign its ideology cards and fold-out Tyranny cards.
+Rules text is rendered from the effect data (:mod:`compiler.effect_text`), or is the
+part's own ``text:`` where the content overrides it (rules_engine/azadi/overrides.py,
+ruling R44); everything else is the model's titles, numbers and costs in the project's
+markup. Decks: voter cards, mandates, Imperial Orders, Resistance, attack, foundation
+and Monument cards, and per campaign its ideology cards and fold-out Tyranny cards.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from compiler.effect_text import render_cost, render_effects, render_task
 from compiler.faces import CardFace
@@ -40,14 +39,10 @@ FOUNDATION_BUFF_LEVEL = 3
 REBEL_NOTE = "Serves only the player who holds gerrymandering rights in the capital."
 
 
-def _text(effects: tuple[Effect, ...]) -> str:
-    return render_effects(GAME, effects)
-
-
-def _override(obj: Any, name: str) -> str | None:
-    """A ``text:`` override the model carries for ``obj``, if any."""
-    value = getattr(obj, name, None)
-    return value if isinstance(value, str) and value else None
+def _text(effects: tuple[Effect, ...], override: str = "") -> str:
+    """The printed text of one part: its ``text:`` override when the content gives one
+    (ruling R44), else the text rendered from its effects."""
+    return override or render_effects(GAME, effects)
 
 
 class _Names:
@@ -98,13 +93,13 @@ def _voter_card(card: VoterCard) -> CardFace:
 
 
 def _mandate(card: Mandate, names: _Names) -> CardFace:
-    body = _override(card, "imperial_text") or _text(card.imperial)
+    body = _text(card.imperial, card.imperial_text)
     return _face("mandates", "mandate", card.id,
                  {"title": card.title, "side": "Imperial Mandate", "body": body,
                   "dissent": render_cost(card.dissent_cost),
                   "campaign": names.campaign(card.campaign)},
                  {"title": card.rebel_title, "side": "Rebel Mandate",
-                  "body": _text(card.rebel), "note": REBEL_NOTE},
+                  "body": _text(card.rebel, card.rebel_text), "note": REBEL_NOTE},
                  card.location)
 
 
@@ -112,7 +107,7 @@ def _imperial_order(card: ImperialOrder) -> CardFace:
     return _face("imperial-orders", "imperial_order", card.id,
                  {"number": str(card.number), "dissent": render_cost(card.dissent_cost),
                   "title": "Imperial Order"},
-                 {"title": card.title, "body": _override(card, "text") or _text(card.effects),
+                 {"title": card.title, "body": _text(card.effects, card.text),
                   "number": str(card.number)},
                  card.location)
 
@@ -123,7 +118,7 @@ def _resistance_card(card: ResistanceCard, names: _Names) -> CardFace:
     return _face("resistance-cards", "resistance_card", card.id,
                  {"number": str(card.number), "ideologue": ideologue,
                   "title": "Resistance card"},
-                 {"title": card.title, "body": _override(card, "text") or _text(card.effects),
+                 {"title": card.title, "body": _text(card.effects, card.text),
                   "ideologue": ideologue},
                  card.location, ideologue=card.ideologue)
 
@@ -132,7 +127,7 @@ def _attack_card(card: AttackCard, names: _Names) -> CardFace:
     return _face("attack-cards", "attack_card", card.id,
                  {"title": card.title, "level": str(card.level),
                   "ideologue": names.full(card.ideologue),
-                  "body": _override(card, "text") or _text(card.effects),
+                  "body": _text(card.effects, card.text),
                   "target": f"Hits every player at level {ATTACK_LEVEL} of "
                             f"{names.in_sentence(card.ideologue)}"},
                  {"title": "Imperial Attack", "subtitle": names.full(card.ideologue)},
@@ -142,8 +137,8 @@ def _attack_card(card: AttackCard, names: _Names) -> CardFace:
 def _foundation_side(card: FoundationCard, side: FoundationSide,
                      names: _Names) -> dict[str, str]:
     buff = (f"{names.short(side.buff_ideologue)} level {FOUNDATION_BUFF_LEVEL}: "
-            f"{_text(side.buff)}")
-    return {"title": side.title, "soul": _text(side.soul), "buff": buff,
+            f"{_text(side.buff, side.buff_text)}")
+    return {"title": side.title, "soul": _text(side.soul, side.text), "buff": buff,
             "pair": f"{names.short(card.dominant)} + {names.short(card.second)}",
             "monument": f"Monument {card.monument}",
             "players": "2-player compatible" if card.two_player else ""}
@@ -180,8 +175,9 @@ def _ideology_card(card: IdeologyCard, campaign: Campaign, names: _Names) -> Car
 def _tyranny_choice(prefix: str, choice: TyrannyChoice) -> dict[str, str]:
     return {f"{prefix}_title": choice.title,
             f"{prefix}_narrative": choice.narrative,
-            f"{prefix}_task": render_task(choice.task.event, choice.task.where, choice.times),
-            f"{prefix}_power": _text(choice.while_active),
+            f"{prefix}_task": choice.task_text or render_task(choice.task.event,
+                                                               choice.task.where, choice.times),
+            f"{prefix}_power": _text(choice.while_active, choice.text),
             f"{prefix}_resistance": f"Unlocks Resistance {choice.resistance}"}
 
 

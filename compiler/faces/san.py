@@ -2,7 +2,8 @@
 
 Decks: each corporation's starting cards and Virus cards ("starting-moon",
 "virus-star", ...) and the shared River. Card effects are rendered from their data
-(:func:`compiler.effect_text.render_san_effects`); icons print once per point.
+(:func:`compiler.effect_text.render_san_effects`), or are the card's own ``text:``
+when it overrides them (ruling R44); icons print once per point.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ def _face(card: Card) -> CardFace:
         card_type = "san_card"
         front = {"title": card.title, "type": card.type.capitalize(), "icons": _icons(card),
                  "revenue": str(card.revenue) if card.revenue else "",
-                 "cost": _number(card.cost), "effects": render_san_effects(card.effects),
+                 "cost": _number(card.cost),
+                 "effects": card.text or render_san_effects(card.effects),
                  "crossing": _number(card.crossing_cost), "flavor": _flavor(card)}
         back = {"crossing": _number(card.crossing_cost),
                 "penalty": _number(card.crossing_penalty),

@@ -1,7 +1,8 @@
 """Spring's card faces: one :class:`CardFace` per design of the common deck.
 
 Card effects are rendered from the abilities the engine runs
-(:func:`compiler.effect_text.render_spring_effects`), so the face prints what is played.
+(:func:`compiler.effect_text.render_spring_effects`), so the face prints what is played;
+a card's own ``text:`` is printed in their place (ruling R44, held to them by L903).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ def _flavor(card: Card) -> str:
 def _face(card: Card) -> CardFace:
     front = {"title": card.title, "type": card.type.capitalize(),
              "subtype": card.subtype.capitalize() if card.subtype else "",
-             "force": str(card.force), "effects": render_spring_effects(card.abilities),
+             "force": str(card.force),
+             "effects": card.text or render_spring_effects(card.abilities),
              "flavor": _flavor(card)}
     back = {"title": "Spring", "subtitle": "Common deck"}
     return CardFace(game=GAME, deck="common", card_type="spring_card", card_id=card.id,

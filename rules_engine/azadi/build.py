@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.azadi import model as m
+from rules_engine.azadi.overrides import refused, text_of
 from rules_engine.azadi.runnable import unrunnable
 from rules_engine.core.content import ContentSet, Item
 from rules_engine.core.diagnostics import Diagnostic, error
@@ -44,13 +45,14 @@ def build(content: ContentSet) -> tuple[m.AzadiContent, list[Diagnostic]]:
                                     i.location) for i in items("voter_cards"))
     mandates = tuple(_mandate(i) for i in items("mandates"))
     orders = tuple(m.ImperialOrder(i["id"], i["number"], i["title"], freeze(i["dissent_cost"]),
-                                   parse_effects(i["effects"]), i.location)
+                                   parse_effects(i["effects"]), i.location, text_of(i, "text"))
                    for i in items("imperial_orders"))
     resistance = tuple(m.ResistanceCard(i["id"], i["number"], i["title"], i["ideologue"],
-                                        parse_effects(i["effects"]), i.location)
+                                        parse_effects(i["effects"]), i.location,
+                                        text_of(i, "text"))
                        for i in items("resistance_cards"))
     attacks = tuple(m.AttackCard(i["id"], i["ideologue"], i["level"], i["title"],
-                                 parse_effects(i["effects"]), i.location)
+                                 parse_effects(i["effects"]), i.location, text_of(i, "text"))
                     for i in items("attack_cards"))
     monuments = tuple(m.Monument(i["id"], i["number"], i["title"], parse_effects(i["power"]),
                                  parse_effects(i["two_player_power"]), i.location)
@@ -76,6 +78,7 @@ def build(content: ContentSet) -> tuple[m.AzadiContent, list[Diagnostic]]:
                            foundations, monuments, maidaan, zones, campaigns, setup,
                            freeze({k: v.get("value") for k, v in params.items()}))
     diags += unrunnable(content)           # never silently skipped in play
+    diags += refused(content)              # a text override with no part to replace
     return model, diags
 
 
@@ -97,15 +100,16 @@ def _ideologue(i: Item, diags: list[Diagnostic]) -> m.Ideologue:
     if sorted(levels) != [3, 5]:
         diags.append(error("M403", f"an ideologue has one level-3 and one level-5 power; got "
                            f"levels {levels}", i.loc("powers")))
-    powers = tuple(m.LevelPower(p["level"], p["title"], parse_effects(p["effects"]))
-                   for p in i["powers"])
+    powers = tuple(m.LevelPower(p["level"], p["title"], parse_effects(p["effects"]),
+                                text_of(p, "text")) for p in i["powers"])
     return m.Ideologue(i["id"], i["name"], i["resource"], powers, i.location)
 
 
 def _mandate(i: Item) -> m.Mandate:
     return m.Mandate(i["id"], i["title"], i["campaign"], parse_effects(i["imperial"]["effects"]),
                      i["rebel"]["title"], parse_effects(i["rebel"]["effects"]),
-                     freeze(i["dissent_cost"]), i.location, i["imperial"].get("text", ""))
+                     freeze(i["dissent_cost"]), i.location, text_of(i, "imperial", "text"),
+                     text_of(i, "rebel", "text"))
 
 
 def _foundation(i: Item, monuments: set[int], diags: list[Diagnostic]) -> m.FoundationCard:
@@ -114,7 +118,8 @@ def _foundation(i: Item, monuments: set[int], diags: list[Diagnostic]) -> m.Foun
                            "must differ", i.loc("second")))
     diags += check_reference(i, ("monument",), i["monument"], monuments, "Monument number")
     sides = tuple(m.FoundationSide(s["title"], parse_effects(s["soul"]), s["buff"]["ideologue"],
-                                   parse_effects(s["buff"]["effects"])) for s in i["sides"])
+                                   parse_effects(s["buff"]["effects"]), text_of(s, "text"),
+                                   text_of(s, "buff", "text")) for s in i["sides"])
     return m.FoundationCard(i["id"], i["dominant"], i["second"], i["monument"], i["two_player"],
                             (sides[0], sides[1]), i.location)
 
@@ -147,7 +152,8 @@ def _maidaan(i: Item, params: dict[str, Any], content: ContentSet,
                            "needs parameters.maidaan_costs.value." + i["id"], i.loc("id"),
                            hint=f"the manifest is at {where}"))
         cost = 0
-    return m.MaidaanPower(i["id"], i["title"], cost, parse_effects(i["effects"]), i.location)
+    return m.MaidaanPower(i["id"], i["title"], cost, parse_effects(i["effects"]), i.location,
+                          text_of(i, "text"))
 
 
 def _setup_table(content: ContentSet, params: dict[str, Any],
@@ -193,7 +199,8 @@ def _campaign(manifest: Item, sections: dict[str, list[Item]], mandates: set[str
                                      resistance, "Resistance card number")
             task = m.Task(c["task"]["event"], freeze(c["task"].get("where", {})))
             choices.append(m.TyrannyChoice(c["title"], c["narrative"], task, c["times"],
-                                           parse_effects(c["while_active"]), c["resistance"]))
+                                           parse_effects(c["while_active"]), c["resistance"],
+                                           text_of(c, "text"), text_of(c, "task_text")))
         cards.append(m.TyrannyCard(i["id"], i["number"], i["title"], i["narrative"],
                                    i.get("imperial_voters_per_zone", 2), i["order"],
                                    (choices[0], choices[1]), i.location))

@@ -30,6 +30,7 @@ class LevelPower:
     level: int
     title: str
     effects: tuple[Effect, ...]
+    text: str = ""              # the power's printed text, when the content overrides it
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Mandate:
     dissent_cost: FrozenMap
     location: Location = _loc()
     imperial_text: str = ""     # the Crown side's printed text, when the card overrides it
+    rebel_text: str = ""        # the Rebel side's printed text, when the card overrides it
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ class ImperialOrder:
     dissent_cost: FrozenMap
     effects: tuple[Effect, ...]
     location: Location = _loc()
+    text: str = ""              # the printed text, when the card overrides its effects'
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,7 @@ class ResistanceCard:
     ideologue: str
     effects: tuple[Effect, ...]
     location: Location = _loc()
+    text: str = ""              # the printed text, when the card overrides its effects'
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,7 @@ class AttackCard:
     title: str
     effects: tuple[Effect, ...]
     location: Location = _loc()
+    text: str = ""              # the printed text, when the card overrides its effects'
 
 
 @dataclass(frozen=True)
@@ -99,6 +104,8 @@ class FoundationSide:
     soul: tuple[Effect, ...]
     buff_ideologue: str
     buff: tuple[Effect, ...]
+    text: str = ""              # the soul's printed text, when the side overrides it
+    buff_text: str = ""         # the buff's printed text, when the side overrides it
 
 
 @dataclass(frozen=True)
@@ -129,6 +136,7 @@ class MaidaanPower:
     cost: int
     effects: tuple[Effect, ...]
     location: Location = _loc()
+    text: str = ""              # the printed text, when the card overrides its effects'
 
 
 @dataclass(frozen=True)
@@ -156,6 +164,8 @@ class TyrannyChoice:
     times: int
     while_active: tuple[Effect, ...]
     resistance: int
+    text: str = ""              # the while-active power's printed text, when overridden
+    task_text: str = ""         # the task line's printed text, when overridden
 
 
 @dataclass(frozen=True)

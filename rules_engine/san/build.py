@@ -60,12 +60,16 @@ def _card(c: Item, diags: list[Diagnostic]) -> m.Card:
         for name in ("virus_number", "track_spaces"):
             if name not in c.data:
                 diags.append(error("M403", f"a Virus card needs {name!r}", c.location))
+        if "text" in c.data:            # its face prints no effects for the text to replace
+            diags.append(error("M403", f"{c['id']}: a Virus card prints no effects, so this "
+                               "text would never be printed", c.loc("text")))
     printed = list(c.get("effects", []))
     diags += _unrunnable_effects(c, printed)
     return m.Card(c["id"], c["title"], deck, kind, c.get("corporation"), freeze(c.get("icons", {})),
                   c.get("revenue", 0), c.get("cost"), c.get("crossing_cost"),
                   c.get("crossing_penalty"), c.get("virus_number"), c.get("track_spaces"),
-                  abilities(printed), c.get("copies", 1), c.location, c.get("flavor", ""))
+                  abilities(printed), c.get("copies", 1), c.location, c.get("flavor", ""),
+                  c.get("text", ""))
 
 
 def _unrunnable_effects(c: Item, printed: list[Any]) -> list[Diagnostic]:

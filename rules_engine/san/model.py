@@ -29,6 +29,7 @@ class Card:
     copies: int = 1
     location: Location = field(default=Location("<unknown>"), compare=False, repr=False)
     flavor: str = ""
+    text: str = ""              # the printed effects' text, when the card overrides it
 
     def icon(self, kind: str) -> int:
         return int(self.icons.get(kind, 0))

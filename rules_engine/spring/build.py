@@ -89,7 +89,7 @@ def _card(c: Item, types: list[str], diags: list[Diagnostic]) -> m.Card:
                            c.loc("subtype")))
     return m.Card(c["id"], c["title"], c["type"], subtype, c["force"],
                   verbs.abilities(c["type"], c.get("effects") or []), c.get("copies", 1),
-                  c.location, c.get("flavor", ""))
+                  c.location, c.get("flavor", ""), c.get("text", ""))
 
 
 def _unrunnable(c: Item, max_counters: int) -> list[Diagnostic]:

@@ -43,6 +43,7 @@ class Card:
     copies: int = 1
     location: Location = field(default=Location("<unknown>"), compare=False, repr=False)
     flavor: str = ""
+    text: str = ""              # the printed effects' text, when the card overrides it
 
     @property
     def effects(self) -> tuple[FrozenMap, ...]:
