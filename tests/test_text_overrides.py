@@ -1,4 +1,4 @@
-"""Printed text overrides (ruling R44): every ``text:`` / ``task_text:`` the schemas
+"""Printed text overrides (ruling R45): every ``text:`` / ``task_text:`` the schemas
 accept is printed in place of exactly the part it rewords, or refused (M403) where a
 card has no single part to replace; text drift (L705, L802, L903) is reported at the
 override, against the part it replaces."""

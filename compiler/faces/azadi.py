@@ -2,7 +2,7 @@
 
 Rules text is rendered from the effect data (:mod:`compiler.effect_text`), or is the
 part's own ``text:`` where the content overrides it (rules_engine/azadi/overrides.py,
-ruling R44); everything else is the model's titles, numbers and costs in the project's
+ruling R45); everything else is the model's titles, numbers and costs in the project's
 markup. Decks: voter cards, mandates, Imperial Orders, Resistance, attack, foundation
 and Monument cards, and per campaign its ideology cards and fold-out Tyranny cards.
 """
@@ -41,7 +41,7 @@ REBEL_NOTE = "Serves only the player who holds gerrymandering rights in the capi
 
 def _text(effects: tuple[Effect, ...], override: str = "") -> str:
     """The printed text of one part: its ``text:`` override when the content gives one
-    (ruling R44), else the text rendered from its effects."""
+    (ruling R45), else the text rendered from its effects."""
     return override or render_effects(GAME, effects)
 
 

@@ -3,7 +3,7 @@
 Decks: each corporation's starting cards and Virus cards ("starting-moon",
 "virus-star", ...) and the shared River. Card effects are rendered from their data
 (:func:`compiler.effect_text.render_san_effects`), or are the card's own ``text:``
-when it overrides them (ruling R44); icons print once per point.
+when it overrides them (ruling R45); icons print once per point.
 """
 
 from __future__ import annotations

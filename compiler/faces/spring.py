@@ -2,7 +2,7 @@
 
 Card effects are rendered from the abilities the engine runs
 (:func:`compiler.effect_text.render_spring_effects`), so the face prints what is played;
-a card's own ``text:`` is printed in their place (ruling R44, held to them by L903).
+a card's own ``text:`` is printed in their place (ruling R45, held to them by L903).
 """
 
 from __future__ import annotations

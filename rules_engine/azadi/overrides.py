@@ -2,7 +2,7 @@
 
 A card's rules text is rendered from its effects; a ``text:`` (or a Tyranny choice's
 ``task_text:``) prints the designer's own wording instead, in place of exactly one
-printed part (ruling R44). :data:`SPOTS` names, per content section, each field that
+printed part (ruling R45). :data:`SPOTS` names, per content section, each field that
 may hold an override and the part it replaces; the model builder carries them, the
 faces print them and the text-drift lint (L705) holds them to the part they replace.
 

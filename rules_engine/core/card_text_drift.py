@@ -1,7 +1,7 @@
 """The text-drift check of a game whose cards print one effect body (SAN, Spring).
 
 Such a card's ``text`` replaces the whole of the text rendered from its ``effects``
-(ruling R44); :func:`check_cards` holds each override to those effects with
+(ruling R45); :func:`check_cards` holds each override to those effects with
 :func:`rules_engine.core.text_drift.drift` and reports what it names that they do not,
 at the override.
 """
