@@ -93,3 +93,19 @@ def test_an_orders_game_wide_rule_holds_only_while_it_stands() -> None:
     assert state.resource_cap() == 5
     state.in_play.clear()
     assert state.resource_cap() == state.config.resource_cap
+
+
+def test_a_game_wide_entry_price_is_paid_in_every_zone_once_a_turn() -> None:
+    state = _with_card_to_place(_in_actions(), 3)
+    law = parse_effects([{"require": {"place_voter_in_zone": {"funds": 1}}, "scope": "game"}])
+    state.in_play.append(OrderInPlay(replace(content().imperial_orders[0], effects=law), 1))
+    me = state.players[state.player]
+    me.resources["funds"] = 5
+    zone = _roomy_zone(state)
+    assert _placements(state, zone) == 3
+    assert me.resources["funds"] == 4            # once for the zone, this turn
+    me.resources["funds"] = 0
+    _with_card_to_place(state, 1)
+    other = next(i for i, z in enumerate(state.board.zones)
+                 if i != zone and z.free_ordinary() > 0)
+    assert Place(other) not in state.legal()     # the price cannot be paid there

@@ -514,8 +514,10 @@ class AzadiState(State[Action]):
         if me.to_place or me.mat_voters:
             volatile_open = self.tyranny is None or self.azadi
             only = self._batch_only(me, volatile_open)
+            priced = bool(self._game_entry_rules())      # a game-wide entry price (R44)
             for i, zone in enumerate(zones):
-                if (only != -1 and i != only) or (i in ordered and not self._may_enter(i)):
+                if (only != -1 and i != only) or \
+                        ((priced or i in ordered) and not self._may_enter(i)):
                     continue
                 if zone.free_ordinary() > 0:
                     out.append(_zone_actions(i)[1])
@@ -1367,24 +1369,39 @@ class AzadiState(State[Action]):
         return any(self._forbidden(index, capability)
                    for capability in ACTION_NEEDS.get(kind, ()))
 
+    def _game_entry_rules(self) -> list[Rule]:
+        """The game-wide prices for placing a voter in any zone (a Mandate's, the
+        nation's soul's, an Order's with ``scope: game``)."""
+        memo = self._rules_memo()
+        found: list[Rule] | None = memo.get("entry")
+        if found is None:
+            found = memo["entry"] = [r for r in self._mandate_rules() if r.kind == "require"
+                                     and r.target == "place_voter_in_zone"]
+        return found
+
+    def _entry_rules(self, index: int) -> list[Rule]:
+        """What placing a voter in zone ``index`` costs: its Orders', then the
+        game-wide price."""
+        return [r for r in self._order_rules(index) if r.kind == "require" and
+                r.target == "place_voter_in_zone"] + self._game_entry_rules()
+
     def _may_enter(self, index: int) -> bool:
         """An Order may make entering its zone cost something the player cannot pay."""
         if self._forbidden(index, "place_voters"):
             return False
-        for rule in self._order_rules(index):
-            if rule.kind == "require" and rule.target == "place_voter_in_zone":
-                needed = int(rule.value.get("discard_own_voters", 0))
-                spare = sum(self.spare_voters(self.player, i)
-                            for i in range(len(self.board.zones)))
-                if needed > spare and index not in self.paid_entry:
-                    return False       # too few voters to discard (not just none)
-                if index in self.paid_entry:
-                    continue
-                held = self.players[self.player].resources
-                if any(held[k] < int(n) for k, n in rule.value.items if k in RESOURCES):
-                    return False
-                if int(rule.value.get("any", 0)) > self.basic_total(self.player):
-                    return False
+        for rule in self._entry_rules(index):
+            needed = int(rule.value.get("discard_own_voters", 0))
+            spare = sum(self.spare_voters(self.player, i)
+                        for i in range(len(self.board.zones)))
+            if needed > spare and index not in self.paid_entry:
+                return False       # too few voters to discard (not just none)
+            if index in self.paid_entry:
+                continue
+            held = self.players[self.player].resources
+            if any(held[k] < int(n) for k, n in rule.value.items if k in RESOURCES):
+                return False
+            if int(rule.value.get("any", 0)) > self.basic_total(self.player):
+                return False
         return True
 
     def _emit(self, event: Event) -> None:
@@ -1573,9 +1590,7 @@ class AzadiState(State[Action]):
         if index in self.paid_entry:
             return ""
         said = []
-        for rule in self._order_rules(index):
-            if rule.kind != "require" or rule.target != "place_voter_in_zone":
-                continue
+        for rule in self._entry_rules(index):
             for _ in range(int(rule.value.get("discard_own_voters", 0))):
                 spare = next((i for i in range(len(self.board.zones))
                               if self.zone_with_spare(self.player, i)), -1)

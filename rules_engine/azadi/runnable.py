@@ -38,7 +38,7 @@ ZONE_FORBIDS = frozenset({
     "gerrymander", "evict_voters", "place_voters", "place_voter_in_zone", "voter_placed",
     "voter_evicted", "voter_discarded", "voter_converted", "voter_moved"})
 GAME_REQUIRES = frozenset({"trade", "gerrymander", "influence_voter_card",
-                           "use_resistance_card"})
+                           "use_resistance_card", "place_voter_in_zone"})
 ZONE_REQUIRES = frozenset({"place_voter_in_zone", "gerrymander"})
 
 
