@@ -221,35 +221,59 @@ def clean() -> None:
 
 
 def build(jobs: int = 2) -> None:
-    """Compile :data:`MODULES` in place and record their sources' digests and stamps
-    (taken before compiling, so that a source edited meanwhile counts as changed)."""
+    """Compile :data:`MODULES` and record their sources' digests and stamps (taken
+    before compiling, so that a source edited meanwhile counts as changed)."""
     clean()
-    root = PACKAGE.parent
     digests: dict[str, dict[str, Any]] = {}
     for m in MODULES:
         stamp = stamp_of(source_of(m))          # first: an edit after it changes the stamp
         digests[m] = {"stamp": stamp, "sha256": digest(source_of(m))}
-    here = Path.cwd()
-    os.chdir(root)                          # mypyc names modules by their relative paths
-    try:
-        _compile(root, jobs)
-    finally:
-        os.chdir(here)
+    _compile(jobs)
     RECORD.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def _compile(root: Path, jobs: int) -> None:
+# the type checker's settings for compiling: an installed package has no pyproject.toml,
+# and may lack type stubs (a library without them is typed Any, as mypyc allows)
+MYPY_CONFIG = """[mypy]
+python_version = 3.11
+ignore_missing_imports = True
+"""
+
+
+def _compile(jobs: int) -> None:
+    """Compile in a private copy of the two packages, then put the extension modules
+    beside their sources. (mypyc names modules by their paths relative to the folder
+    it runs in; in an installed package that folder would be ``site-packages``, whose
+    other top-level modules, ``typing_extensions`` among them, would shadow the
+    libraries of the same names.)"""
+    import shutil
     import tempfile
 
     from mypyc.build import mypycify
     from setuptools import Distribution
 
+    root = PACKAGE.parent
+    here = Path.cwd()
     with tempfile.TemporaryDirectory(prefix="samizdat-native-") as work:
-        extensions = mypycify([str(source_of(m).relative_to(root)) for m in MODULES],
-                              target_dir=str(Path(work) / "c"), group_name=SHARED)
-        dist = Distribution({"name": "samizdat-native", "ext_modules": extensions})
-        command = dist.get_command_obj("build_ext")
-        command.inplace = True
-        command.parallel = jobs
-        command.build_temp = str(Path(work) / "temp")
-        dist.run_command("build_ext")
+        tree = Path(work) / "src"
+        for package in sorted({m.split(".")[0] for m in MODULES}):
+            shutil.copytree(root / package, tree / package,
+                            ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+        config = Path(work) / "mypy.ini"
+        config.write_text(MYPY_CONFIG, encoding="utf-8")
+        os.chdir(tree)
+        try:
+            extensions = mypycify(["--config-file", str(config),
+                                   *(str(source_of(m).relative_to(root)) for m in MODULES)],
+                                  target_dir=str(Path(work) / "c"), group_name=SHARED)
+            dist = Distribution({"name": "samizdat-native", "ext_modules": extensions})
+            command = dist.get_command_obj("build_ext")
+            command.inplace = True
+            command.parallel = jobs
+            command.build_temp = str(Path(work) / "temp")
+            dist.run_command("build_ext")
+        finally:
+            os.chdir(here)
+        shared = PACKAGE / f"{SHARED.rsplit('.', 1)[-1]}__mypyc{_SUFFIX}"   # the group's
+        for target in [*(native_of(m) for m in MODULES), shared]:
+            shutil.copy2(tree / target.relative_to(root), target)

@@ -402,8 +402,8 @@ def _gain(kind: str) -> Handler:
     return run
 
 
-gain_legacy = _gain("legacy")
-gain_infamy = _gain("infamy")
+gain_legacy: Handler = _gain("legacy")
+gain_infamy: Handler = _gain("infamy")
 
 
 def dissent(state: AzadiState, player: int, action: Action) -> None:
