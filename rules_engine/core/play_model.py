@@ -63,9 +63,8 @@ def _without_printed(model: Any) -> tuple[Any, dict[str, str]]:
             old = getattr(value, f.name)
             where = f"{path}.{f.name}" if path else f.name
             if f.name in PRINTED and isinstance(old, str):
-                new: Any = f"{_OPEN}{where}{_CLOSE}" if old else old
-                if old:
-                    labels[new] = old
+                new: Any = f"{_OPEN}{where}{_CLOSE}"      # even for "": none is read
+                labels[new] = old
             else:
                 new = walk(old, where)
             if new is not old:
