@@ -484,11 +484,13 @@ def _echo_azadi(report: dict[str, Any]) -> None:
               "those that did not run.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "github"]),
               default="text", show_default=True)
+@click.option("--verbose", is_flag=True,
+              help="Print the traceback of each analysis that raised (R104) on stderr.")
 @_guarded
 def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
          select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
          config_file: Path | None, baseline_file: Path | None, write_baseline: bool,
-         time_budget: float | None, fmt: str) -> None:
+         time_budget: float | None, fmt: str, verbose: bool) -> None:
     """Validate content and check every interaction between its cards.
 
     Suppress a finding with `# samizdat: ignore[CODE]` on the line it points at,
@@ -498,7 +500,7 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
     """
     try:
         _lint(paths, fast, games, seed, alternate_history, select, ignore, error_on_warning,
-              config_file, baseline_file, write_baseline, time_budget, fmt)
+              config_file, baseline_file, write_baseline, time_budget, fmt, verbose)
     except KeyboardInterrupt:
         from compiler.interrupt import INTERRUPTED_EXIT
 
@@ -509,7 +511,7 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
 def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
           select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
           config_file: Path | None, baseline_file: Path | None, write_baseline: bool,
-          time_budget: float | None, fmt: str) -> None:
+          time_budget: float | None, fmt: str, verbose: bool = False) -> None:
     """The body of ``lint``."""
     from compiler import interrupt, lint_config
     from compiler.lint import lint as run
@@ -553,6 +555,9 @@ def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_
                "infos": sum(1 for d in result.diagnostics if d.severity.value == "info"),
                "suppressed": result.suppressed, "baselined": result.baselined}
     click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, result.validation.sources))
+    if verbose:
+        for trace in result.tracebacks:
+            click.echo(trace, err=True)
     sys.exit(stopped or (1 if errors else 0))
 
 

@@ -2,9 +2,11 @@
 ``--select`` / ``--ignore``, inline suppressions (``# samizdat: ignore[CODE]`` on
 the line a finding points at), per-path ignores from the settings file and a
 baseline of accepted findings (see :mod:`compiler.lint_config`), and a time budget
-for the simulated analyses (the ``R101`` warning that some did not run, and ``R103``
-that content with errors was not played, are always reported: no filter,
-suppression or baseline hides them)."""
+for the simulated analyses (the ``R101`` warning that some did not run, ``R103``
+that the analyses needing sound content did not run on content with errors, and
+``R104`` that an analysis raised, are always reported: no filter, suppression or
+baseline hides them). Load errors are reported first (see
+:func:`compiler.validate.report_order`)."""
 
 from __future__ import annotations
 
@@ -16,12 +18,13 @@ from pathlib import Path
 
 from compiler.lint_config import LintConfig, fingerprint
 from compiler.source_lines import SourceIndex
-from compiler.validate import ValidationResult, validate
+from compiler.validate import ValidationResult, report_order, validate
 from rules_engine.core.diagnostics import Diagnostic, Severity
-from rules_engine.core.lint import NOT_PLAYABLE, NOT_RUN, LintContext, run
+from rules_engine.core.lint import INTERNAL_ERROR, NOT_PLAYABLE, NOT_RUN, LintContext, run
 from rules_engine.core.simulate import Stop
 
 _SUPPRESS = re.compile(r"#\s*samizdat:\s*ignore\[([A-Z0-9, ]+)\]")
+ALWAYS_REPORTED = (NOT_RUN, NOT_PLAYABLE, INTERNAL_ERROR)   # what the lint did not do
 
 
 @dataclass
@@ -31,6 +34,7 @@ class LintResult:
     suppressed: int = 0
     baselined: int = 0
     findings: list[Diagnostic] = field(default_factory=list)  # before the baseline
+    tracebacks: list[str] = field(default_factory=list)  # of the R104 errors, for --verbose
 
 
 def _selected(code: str, select: tuple[str, ...], ignore: tuple[str, ...]) -> bool:
@@ -75,9 +79,9 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
         content = checked.contents[game]
         found += run(LintContext(game, content, model, alternate_history, fast, games, seed,
                                  deadline, time_budget, stop,
-                                 checked.game_errors.get(game, 0)))
-    for d in sorted(set(found), key=Diagnostic.sort_key):
-        if d.code in (NOT_RUN, NOT_PLAYABLE):
+                                 checked.game_errors.get(game, 0)), result.tracebacks)
+    for d in sorted(set(found), key=report_order):
+        if d.code in ALWAYS_REPORTED:
             result.diagnostics.append(_escalated(d, error_on_warning))
             continue
         if not _selected(d.code, select, ignore):

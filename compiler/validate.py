@@ -2,6 +2,12 @@
 
 The orchestrator is a short chain of steps; each step reports diagnostics and
 nothing raises. The result keeps file texts so reporters can quote source lines.
+
+Stages gate each other: when a file (or a section of one) of a game did not load,
+what is missing would only come back as false errors, so the model's checks of that
+game (references, rules between items) and the component counts of the folder it
+belongs to do not run (the load errors say what to fix first; they are reported
+first, see :func:`report_order`).
 """
 
 from __future__ import annotations
@@ -50,6 +56,15 @@ class _Loaded:
 
     valid: dict[str, list[Item]] = field(default_factory=dict)
     every: dict[str, list[Item]] = field(default_factory=dict)
+    unread: list[Location] = field(default_factory=list)  # files, sections not loaded
+
+
+def report_order(d: Diagnostic) -> tuple[int, str, int, int, str, str]:
+    """The order diagnostics are reported in: errors of loading and finding content
+    (``Y``, ``F``) first, as everything after them may follow from them; then by
+    file, line, column and code."""
+    first = 0 if d.code[:1] in ("Y", "F") and d.severity is Severity.ERROR else 1
+    return (first, *d.sort_key())
 
 
 def validate(paths: list[Path], limits: LoadLimits = DEFAULT_LIMITS) -> ValidationResult:
@@ -69,7 +84,7 @@ def validate(paths: list[Path], limits: LoadLimits = DEFAULT_LIMITS) -> Validati
             continue
         first[target.game] = target
         _validate_target(target, limits, result)
-    result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
+    result.diagnostics = sorted(set(result.diagnostics), key=report_order)
     return result
 
 
@@ -91,7 +106,9 @@ def _validate_target(target: Target, limits: LoadLimits, result: ValidationResul
         content.campaigns.append(CampaignContent(display(folder), camp_manifest, camp.valid))
         loaded_campaigns.append((content.campaigns[-1], camp))
     model, found = plugin.build_model(content)
-    result.diagnostics += found
+    unread = [*base.unread, *(u for _, camp in loaded_campaigns for u in camp.unread)]
+    if not unread:
+        result.diagnostics += found
     result.models[plugin.id] = model
     result.contents[plugin.id] = content
     result.content_roots[plugin.id] = [target.game_dir, *target.campaign_dirs]
@@ -119,6 +136,8 @@ def _single(loaded: _Loaded, section: str, expected: Path, result: ValidationRes
 
 def _check_counts(plugin: GamePlugin, manifest: Item, base: _Loaded,
                   campaigns: list[tuple[CampaignContent, _Loaded]]) -> list[Diagnostic]:
+    """N501 for each count of a folder whose files all loaded (a folder with a file
+    that did not load would be counted short)."""
     def by_component(loaded: _Loaded) -> dict[str, list[Item]]:
         grouped: dict[str, list[Item]] = {}
         for section in plugin.sections:
@@ -129,8 +148,11 @@ def _check_counts(plugin: GamePlugin, manifest: Item, base: _Loaded,
         return [Item(r, manifest.doc, (*manifest.path, key, n))
                 for n, r in enumerate(manifest.get(key, []))]
 
-    found = counts.check_counts(rules("components"), by_component(base), "the game")
+    found = [] if base.unread else \
+        counts.check_counts(rules("components"), by_component(base), "the game")
     for camp, loaded in campaigns:
+        if loaded.unread:
+            continue
         where = camp.manifest.location if camp.manifest else Location(camp.folder)
         found += counts.check_counts(rules("per_campaign"), by_component(loaded),
                                      f"campaign {camp.folder}", where)
@@ -142,10 +164,12 @@ def _load_folder(plugin: GamePlugin, folder: Path, exclude: Path | None, in_camp
     loaded = _Loaded()
     walked = content_files(folder, exclude)
     result.diagnostics += walked.diagnostics
+    loaded.unread += [d.location for d in walked.diagnostics if d.severity is Severity.ERROR]
     files = walked.files
     if len(files) > limits.max_files:
         result.diagnostics.append(error("Y113", f"{len(files)} YAML files; the limit is "
                                         f"{limits.max_files}", Location(display(folder))))
+        loaded.unread.append(result.diagnostics[-1].location)
         return loaded
     root = folder.resolve()
     for path in files:
@@ -153,17 +177,20 @@ def _load_folder(plugin: GamePlugin, folder: Path, exclude: Path | None, in_camp
         if not path.resolve().is_relative_to(root):
             result.diagnostics.append(error("F204", "this file links outside the content folder "
                                             "and is not read", Location(shown)))
+            loaded.unread.append(Location(shown, 1, 1))
             continue
         try:
             raw = read_file(path, limits.max_file_bytes)
         except UnreadableFile as exc:
             result.diagnostics.append(exc.diagnostic(Location(shown, 1, 1)))
+            loaded.unread.append(Location(shown, 1, 1))
             continue
         result.files += 1
         doc, found = load_yaml(raw, shown, limits)
         result.diagnostics += found
         if doc is None:
             result.sources[shown] = raw.decode("utf-8", errors="replace")
+            loaded.unread.append(Location(shown, 1, 1))
             continue
         result.sources[shown] = raw.decode("utf-8")
         _read_sections(plugin, doc, in_campaign, loaded, result)
@@ -179,6 +206,7 @@ def _read_sections(plugin: GamePlugin, doc: SourceDocument, in_campaign: bool,
     if not isinstance(data, dict):
         result.diagnostics.append(error("F201", "a content file maps section names to their "
                                         "items; this one is not a mapping", doc.locate(())))
+        loaded.unread.append(Location(doc.file, 1, 1))
         return
     for name, value in data.items():
         section = plugin.section(name)
@@ -188,6 +216,7 @@ def _read_sections(plugin: GamePlugin, doc: SourceDocument, in_campaign: bool,
             result.diagnostics.append(error(
                 "F202", f"unknown section {quoted(name)} in {place} of {plugin.id}",
                 doc.locate_key((name,)), hint=f"sections here: {', '.join(allowed)}"))
+            loaded.unread.append(result.diagnostics[-1].location)
             continue
         if section.single:
             _read_item(doc, (name,), value, section.schema, name, loaded, result)
@@ -195,6 +224,7 @@ def _read_sections(plugin: GamePlugin, doc: SourceDocument, in_campaign: bool,
         if not isinstance(value, list):
             result.diagnostics.append(error("F207", f"section {quoted(name)} holds a list of items",
                                             doc.locate((name,))))
+            loaded.unread.append(result.diagnostics[-1].location)
             continue
         for index, entry in enumerate(value):
             result.items += 1

@@ -79,7 +79,10 @@ def test_an_edit_to_one_campaign_replays_only_its_games(
     first_runs = [c for c, games in played if games == 1]     # then 3 more if unfinished
     assert sorted(first_runs) == sorted(c.id for c in model.campaigns for _ in range(24))
     first = model.campaigns[0]
-    card = replace(first.tyranny_cards[0], title="Edited Title")
+    choice = replace(first.tyranny_cards[0].choices[0],
+                     times=first.tyranny_cards[0].choices[0].times + 1)
+    card = replace(first.tyranny_cards[0],
+                   choices=(choice, first.tyranny_cards[0].choices[1]))
     edited = replace(first, tyranny_cards=(card, *first.tyranny_cards[1:]))
     run_cache.cached_run.cache_clear()
     simulation_runs.choice_runs.cache_clear()

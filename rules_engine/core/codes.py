@@ -236,15 +236,29 @@ _CODES: tuple[Code, ...] = (
          "target folder that is a symbolic link, is not a folder, or cannot be created or "
          "written, and a file name that is a folder. Nothing is written then. Give a real "
          "folder you may write to."),
-    Code("R103", "analyses-need-valid-content", "The simulated lint analyses did not run "
-         "because the content has errors.",
+    Code("R103", "analyses-need-valid-content", "The lint analyses that need sound content "
+         "did not run because the content has errors.",
          "The simulated analyses play games with the rules engine, and an engine can only "
          "play content that validates: a Tyranny card whose Imperial Order does not exist, "
-         "or a campaign whose Mandate is unknown, has no game to play. So while a game's "
-         "content has errors, `samizdat lint` runs only its static analyses and this "
-         "warning names the simulated ones that did not run; their findings are unknown. "
-         "Like R101, no --select, --ignore, suppression or baseline hides it. Fix the "
-         "errors reported above it, then lint again."),
+         "or a campaign whose Mandate is unknown, has no game to play, and a board file that "
+         "did not load leaves a board of no spaces. Static analyses that weigh the content "
+         "as a whole (the strongest hand, the cards of each type, what no campaign unlocks) "
+         "would report what is missing as a design fault. So while a game's content has "
+         "errors, `samizdat lint` runs only the analyses that judge each item on its own "
+         "(text drift, dead powers, impossible tasks, same-moment pairs), and this warning "
+         "names the others, which did not run; their findings are unknown. Like R101, no "
+         "--select, --ignore, suppression or baseline hides it. Fix the errors reported "
+         "above it, then lint again."),
+    Code("R104", "analysis-crashed", "A lint analysis raised an internal error.",
+         "An exception inside one analysis is a bug in samizdat (or in its rules engine), "
+         "not in the content; it must never cost the findings of the others. The error "
+         "names the analysis and the exception, and, when the analysis was playing a game, "
+         "the seed of that game and the `samizdat simulate ... --replay SEED` command that "
+         "plays it again step by step. `samizdat lint --verbose` prints the traceback on "
+         "standard error. The findings of that analysis are unknown; every other finding "
+         "is reported, and the exit code is 1 (errors found), not 2. Like R101, no "
+         "--select, --ignore, suppression or baseline hides it. Report it with the "
+         "traceback."),
     Code("N501", "count-mismatch", "A component count differs from the rulebook.",
          "game.yaml declares the counts the source document fixes; the content must "
          "match them (copies count)."),

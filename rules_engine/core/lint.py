@@ -10,23 +10,35 @@ or a ``stop`` (Ctrl-C), no such rule starts, one whose games are still being pla
 then is dropped whole (see :func:`rules_engine.core.run_cache.time_budget`), and an
 ``R101`` warning names every rule that did not run, so an incomplete verdict is
 never taken for a clean one.
+
+Stages gate the rules: while a game's content has errors (from loading, schemas or
+the model), only rules marked ``LOCAL = True`` run (they judge each item on its
+own, so what they find holds on whatever part of the content loaded); the others,
+which need the whole content sound (every simulated rule among them), do not run,
+and an ``R103`` warning names them. A rule that raises is an ``R104`` error naming
+it (with the command that replays the game it crashed in, when it was playing one),
+and the other rules' findings are still reported; the traceback is kept for
+``--verbose``.
 """
 
 from __future__ import annotations
 
 import importlib
+import traceback
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from rules_engine.core.content import ContentSet
-from rules_engine.core.diagnostics import Diagnostic, Location, warning
-from rules_engine.core.run_cache import OutOfTime, out_of_time, time_budget
+from rules_engine.core.diagnostics import Diagnostic, Location, clipped, error, warning
+from rules_engine.core.replay import replay_command
+from rules_engine.core.run_cache import GameFailed, OutOfTime, out_of_time, time_budget
 from rules_engine.core.simulate import Stop
 
 NOT_RUN = "R101"      # the warning that names the simulated rules a time budget stopped
-NOT_PLAYABLE = "R103"  # the warning that names the simulated rules invalid content stopped
+NOT_PLAYABLE = "R103"  # the warning that names the rules content with errors stopped
+INTERNAL_ERROR = "R104"  # the error that a rule raised an exception
 
 RULES: dict[str, tuple[str, ...]] = {
     "azadi": ("impossible_task", "dead_power", "same_moment", "unreachable", "text_drift",
@@ -55,9 +67,13 @@ class LintContext:
 
     @property
     def manifest_location(self) -> Location:
-        """Where findings about the game as a whole point: its manifest."""
+        """Where findings about the game as a whole point: its manifest (or the start
+        of game.yaml when the manifest did not load)."""
         manifest = self.content.manifest
-        return manifest.location if manifest else Location(self.content.folder)
+        if manifest is not None:
+            return manifest.location
+        folder = self.content.folder
+        return Location("game.yaml" if folder in ("", ".") else f"{folder}/game.yaml", 1, 1)
 
 
 def rule_modules(game: str) -> list[ModuleType]:
@@ -69,23 +85,26 @@ def all_rule_modules() -> list[ModuleType]:
     return [m for game in sorted(RULES) for m in rule_modules(game)]
 
 
-def run(context: LintContext) -> Iterator[Diagnostic]:
+def run(context: LintContext, tracebacks: list[str] | None = None) -> Iterator[Diagnostic]:
+    """The findings of every rule of ``context.game`` that may run (see the module's
+    documentation); each rule that raised adds its traceback to ``tracebacks``."""
     skipped: list[ModuleType] = []
     unplayable: list[ModuleType] = []
     for module in rule_modules(context.game):
-        if not getattr(module, "SIMULATED", False):
-            yield from module.check(context)
+        simulated = getattr(module, "SIMULATED", False)
+        if simulated and context.fast:
             continue
-        if context.fast:
-            continue
-        if context.content_errors:
+        if context.content_errors and (simulated or not getattr(module, "LOCAL", False)):
             unplayable.append(module)
+            continue
+        if not simulated:
+            yield from _checked(module, context, tracebacks)
             continue
         with time_budget(context.deadline, context.stop):
             try:
                 if out_of_time():
                     raise OutOfTime("no time left")
-                found = list(module.check(context))
+                found = _checked(module, context, tracebacks)
             except OutOfTime:
                 skipped.append(module)
                 continue
@@ -96,13 +115,53 @@ def run(context: LintContext) -> Iterator[Diagnostic]:
         yield not_playable(context, unplayable)
 
 
+def _checked(module: ModuleType, context: LintContext, tracebacks: list[str] | None
+             ) -> list[Diagnostic]:
+    """What ``module.check`` finds; if it raises, what it found before and an R104
+    error (OutOfTime, the time budget's, goes through)."""
+    found: list[Diagnostic] = []
+    try:
+        for d in module.check(context):
+            found.append(d)
+    except OutOfTime:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a rule's bug must not lose the others' findings
+        found.append(internal_error(context, module, exc))
+        if tracebacks is not None:
+            tracebacks.append(f"{module.CODE} {module.NAME} ({context.game}):\n"
+                              + "".join(traceback.format_exception(exc)))
+    return found
+
+
+def internal_error(context: LintContext, module: ModuleType, exc: BaseException
+                   ) -> Diagnostic:
+    """The R104 error that ``module`` raised ``exc``: the rule, the exception, and the
+    command that replays the game it was playing, if it was."""
+    failed: BaseException | None = exc
+    while failed is not None and not isinstance(failed, GameFailed):
+        failed = failed.__cause__ or failed.__context__
+    cause = failed.__cause__ if isinstance(failed, GameFailed) and failed.__cause__ else exc
+    said = clipped(f"{type(cause).__name__}: {cause}", 300)
+    replay = ""
+    if isinstance(failed, GameFailed):
+        replay = f"; the game of seed {failed.seed} raised it (replay: " \
+            f"{replay_command(failed.spec, failed.seed, context.content.folder)})"
+    return error(INTERNAL_ERROR, f"internal error in {module.CODE} {module.NAME} "
+                 f"({context.game}): {said}{replay}; its findings are unknown",
+                 context.manifest_location,
+                 hint="a bug in samizdat, not in the content: `samizdat lint --verbose` "
+                 "prints the traceback to report")
+
+
 def not_playable(context: LintContext, skipped: list[ModuleType]) -> Diagnostic:
-    """The warning that the simulated rules ``skipped`` did not run because the
-    content has errors (an engine plays only content that validates)."""
-    names = ", ".join(f"{m.CODE} {m.NAME}" for m in skipped)
+    """The warning that the rules ``skipped`` did not run because the content has
+    errors (they need it whole and sound; an engine plays only content that
+    validates)."""
+    names = ", ".join(f"{m.CODE} {m.NAME}" + (" (simulated)" if getattr(m, "SIMULATED", False)
+                                              else "") for m in skipped)
     return warning(NOT_PLAYABLE, f"the content of {context.game} has "
-                   f"{context.content_errors} error(s): {len(skipped)} simulated analyses "
-                   f"did not run ({names}); their findings are unknown",
+                   f"{context.content_errors} error(s): {len(skipped)} analyses that need "
+                   f"all of it sound did not run ({names}); their findings are unknown",
                    context.manifest_location,
                    hint="fix the errors, then lint again")
 

@@ -3,8 +3,12 @@ the games whose inputs changed.
 
 A run (a :class:`~rules_engine.core.simulate.Simulation`, a game count and a first
 seed) is keyed by a SHA-256 over the cache format, the source of the game's
-rules engine and of the shared core, the content it plays (its ``repr``, which
-covers every value and source position) and the other options. Records are stored as JSON under
+rules engine and of the shared core, what the games read of the content and the
+other options. The games are played on the content without its printed texts
+(:func:`rules_engine.core.play_model.for_play`: titles, narratives, flavour and
+text overrides become placeholders), and the key is that copy's ``repr``, which
+covers every value the engine reads but no source position: an edit to a card's
+narrative or title, or one that moves lines, replays no game. Records are stored as JSON under
 ``$SAMIZDAT_CACHE`` (default ``$XDG_CACHE_HOME/samizdat`` or ``~/.cache/samizdat``);
 ``SAMIZDAT_CACHE=off`` turns the disk cache off. A cache that cannot be read or
 written is ignored: results are the same either way, only slower.
@@ -28,15 +32,26 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine.core.identity_cache import IdentityCache
+from rules_engine.core.play_model import for_play
 from rules_engine.core.simulate import GameRecord, Simulation, Stop, stream
 
-FORMAT = 1
+FORMAT = 2        # 2: played and keyed without the printed texts
 _digests: IdentityCache[Any, str] = IdentityCache(4096)
 _limits: list[tuple[float | None, Stop | None]] = []   # the innermost time_budget's last
 
 
 class OutOfTime(Exception):
     """A run could not be played whole before the time budget's deadline or stop."""
+
+
+class GameFailed(Exception):
+    """A game of a run raised an exception (its ``__cause__``): the run and the seed
+    of that game, to replay it."""
+
+    def __init__(self, spec: Simulation, seed: int) -> None:
+        super().__init__(f"the game of seed {seed} of {spec.factory} raised an exception")
+        self.spec = spec
+        self.seed = seed
 
 
 @contextmanager
@@ -98,7 +113,7 @@ def run_key(spec: Simulation, games: int, seed: int) -> str:
     parts = [f"v{FORMAT}", engine_digest(package), spec.factory,
              str(spec.max_steps), str(games), str(seed)]
     for name, value in spec.options:
-        parts.append(f"{name}={digest(value) if name == 'content' else repr(value)}")
+        parts.append(f"{name}={digest(for_play(value)[0]) if name == 'content' else repr(value)}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
@@ -125,9 +140,18 @@ def _store(path: Path, records: tuple[GameRecord, ...]) -> None:
         return
 
 
+def for_play_spec(spec: Simulation) -> Simulation:
+    """``spec`` with its content as the games read it (no printed texts)."""
+    options = tuple((name, for_play(value)[0] if name == "content" else value)
+                    for name, value in spec.options)
+    return Simulation(spec.factory, options, spec.max_steps)
+
+
 @lru_cache(maxsize=512)
 def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...]:
-    """``run(spec, games, seed)``, from memory, then disk, then by playing."""
+    """``run(spec, games, seed)``, from memory, then disk, then by playing (on the
+    content without its printed texts: labels in the records are placeholders, see
+    :func:`rules_engine.core.play_model.printed`)."""
     folder = cache_dir()
     path = folder / "runs" / f"{run_key(spec, games, seed)}.json" if folder else None
     if path is not None:
@@ -135,7 +159,13 @@ def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...
         if found is not None and len(found) == games:
             return found
     deadline, stop = _limits[-1] if _limits else (None, None)
-    records = tuple(stream(spec, games, seed, stop=stop, deadline=deadline))
+    played: list[GameRecord] = []
+    try:
+        for record in stream(for_play_spec(spec), games, seed, stop=stop, deadline=deadline):
+            played.append(record)
+    except Exception as exc:
+        raise GameFailed(spec, seed + len(played)) from exc
+    records = tuple(played)
     if len(records) < games:
         stopped = (stop is not None and stop.requested) or (
             deadline is not None and time.monotonic() >= deadline)

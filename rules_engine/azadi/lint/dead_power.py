@@ -33,6 +33,7 @@ from rules_engine.core.lint import LintContext
 CODE = "L702"
 NAME = "dead-power"
 SEVERITY = Severity.WARNING
+LOCAL = True                # judges each item on its own: runs on content with errors
 
 
 def _powers(model: Any) -> Iterator[tuple[str, Location, tuple[Effect, ...], set[str] | None]]:

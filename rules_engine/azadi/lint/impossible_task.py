@@ -29,6 +29,7 @@ from rules_engine.core.lint import LintContext
 CODE = "L701"
 NAME = "impossible-task"
 SEVERITY = Severity.WARNING
+LOCAL = True                # judges each item on its own: runs on content with errors
 
 
 def check(context: LintContext) -> Iterator[Diagnostic]:

@@ -42,6 +42,7 @@ from rules_engine.core.lint import LintContext
 CODE = "L703"
 NAME = "same-moment-conflict"
 SEVERITY = Severity.WARNING
+LOCAL = True                # judges each item on its own: runs on content with errors
 WINDOWS = ("start_of_turn", "end_of_turn")
 
 

@@ -4,17 +4,21 @@ every (Mandate, Tyranny choice) pair is played) with that card forced to come up
 first, only that choice's task counting, greedy bots that pursue Tyranny tasks,
 and same-window effects also tried in the reverse order. A choice none of those
 games completes gets EXTRA_GAMES_FACTOR times as many more before it is reported.
-Memoised in memory and on disk (rules_engine.core.run_cache). (Not a rule.)"""
+Memoised in memory and on disk (rules_engine.core.run_cache), played on the
+content without its printed texts (rules_engine.core.play_model): the labels the
+engine records come back as printed now through :func:`first_findings`. (Not a
+rule.)"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from rules_engine.azadi.model import AzadiContent, Campaign, TyrannyCard
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.lint import LintContext
+from rules_engine.core.play_model import for_play, printed
 from rules_engine.core.run_cache import cached_run
 from rules_engine.core.simulate import GameRecord, Simulation
 
@@ -32,6 +36,7 @@ class ChoiceRuns:
     choice: int
     records: tuple[GameRecord, ...]
     mandate: str = ""        # alternate history: another campaign's Mandate in force
+    labels: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -63,6 +68,7 @@ def choice_runs(model: AzadiContent, games: int, seed: int, alternate: bool = Fa
         # a game plays one campaign: keyed on the base content and that campaign only,
         # so an edit to one campaign leaves the others' cached games valid
         alone = replace(model, campaigns=(campaign,))
+        labels = for_play(alone)[1]       # the printed texts the records' labels stand for
         others = [m.id for m in model.mandates if m.id != campaign.mandate] if alternate \
             else []
         for card in campaign.tyranny_cards:
@@ -76,7 +82,7 @@ def choice_runs(model: AzadiContent, games: int, seed: int, alternate: bool = Fa
                     records = cached_run(spec, 1 if mandate else count, seed)
                     if not mandate and not completed(records, card, choice):
                         records += cached_run(spec, count * EXTRA_GAMES_FACTOR, seed + count)
-                    out.append(ChoiceRuns(campaign, card, choice, records, mandate))
+                    out.append(ChoiceRuns(campaign, card, choice, records, mandate, labels))
     return tuple(out)
 
 
@@ -102,12 +108,14 @@ def choice_location(context: LintContext, runs: ChoiceRuns, part: str = "task",
 def first_findings(context: LintContext, prefix: str, identity: Callable[[str], str]
                    ) -> Iterator[tuple[ChoiceRuns, GameRecord, str]]:
     """(runs, game, counter key) for each counter starting with ``prefix``, once per
-    campaign, Mandate and ``identity(key)``: the first game, in seed order, to show it."""
+    campaign, Mandate and ``identity(key)``: the first game, in seed order, to show it.
+    The key names powers by their texts as printed now."""
     reported: set[tuple[str, str, str]] = set()
     for runs in choice_runs(context.model, context.games, context.seed,
                             context.alternate_history):
         for record in runs.records:
-            for key in sorted(k for k in record.counters if k.startswith(prefix)):
+            for key in sorted(printed(k, runs.labels) for k in record.counters
+                              if k.startswith(prefix)):
                 seen = (runs.campaign.id, runs.mandate, identity(key))
                 if seen not in reported:
                     reported.add(seen)

@@ -34,6 +34,7 @@ from rules_engine.core.text_drift import drift, said_numbers
 CODE = "L705"
 NAME = "text-drift"
 SEVERITY = Severity.WARNING
+LOCAL = True                # judges each item on its own: runs on content with errors
 RESOURCES = ("funds", "clout", "media", "trust", "legacy", "infamy")
 SIDES = ("imperial", "rebel")       # whose voters a task's filter may name
 # The words that name each task event's action (as word beginnings).

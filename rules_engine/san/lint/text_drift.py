@@ -27,6 +27,7 @@ from rules_engine.san.verbs import TABLE
 CODE = "L802"
 NAME = "text-drift"
 SEVERITY = Severity.WARNING
+LOCAL = True                # judges each item on its own: runs on content with errors
 WORDS = ("draw", "destroy", "copy", "corrupt", "multiplier")
 
 

@@ -27,6 +27,7 @@ from rules_engine.spring.verbs import TABLE
 CODE = "L903"
 NAME = "text-drift"
 SEVERITY = Severity.WARNING
+LOCAL = True                # judges each item on its own: runs on content with errors
 WORDS = ("move", "draw", "counter")
 
 

@@ -1,0 +1,290 @@
+"""Lint stages gate each other, and nothing is lost: content that did not load, or
+has errors, is never simulated nor weighed as a whole (R103 names what did not run);
+load errors come first and counts of a folder with a file that did not load are not
+checked; an exception inside a rule is an R104 error (with the replay command of the
+game it crashed in) while every other finding is still reported; and the simulated
+games are keyed by what they read, so editing printed text replays none."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from compiler.cli import main
+from compiler.validate import validate
+from rules_engine.core import run_cache
+from rules_engine.core.play_model import for_play, printed
+from rules_engine.core.simulate import GameRecord, Simulation, stream
+from tests.conftest import CARDS, edit, line_of, run_cli, triples, validate_json
+
+SPRING_BOARD = "spring/board_and_deck.yaml"
+TUNISIA_3 = "{number: 3, kind: country, country: tunisia}"
+AMR = "azadi/campaigns/american-revolution-1776"
+
+
+def lint_json(*args: str) -> tuple[int, dict[str, Any]]:
+    result = run_cli("lint", "--format", "json", *args)
+    return result.exit_code, json.loads(result.stdout)
+
+
+def _message(report: dict[str, Any], code: str) -> str:
+    found = [d["message"] for d in report["diagnostics"] if d["code"] == code]
+    assert len(found) == 1, report["diagnostics"]
+    return str(found[0])
+
+
+@pytest.fixture
+def fresh_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty run cache, on disk and in memory."""
+    monkeypatch.setenv("SAMIZDAT_CACHE", str(tmp_path / "cache"))
+    run_cache.cached_run.cache_clear()
+    yield tmp_path / "cache"
+    run_cache.cached_run.cache_clear()
+
+
+# --- a file that did not load ----------------------------------------------------------
+
+@pytest.mark.parametrize(("broken", "code", "column"), [
+    ("{number: 3, kind: country, kind: country, country: tunisia}", "Y105", 32),
+    ("\t- {number: 3, kind: country, country: tunisia}", "Y103", 1),
+])
+def test_a_spring_board_that_did_not_load_is_neither_counted_nor_simulated(
+        cards: Path, broken: str, code: str, column: int) -> None:
+    path = cards / SPRING_BOARD
+    line = line_of(path, TUNISIA_3)
+    edit(path, f"  - {TUNISIA_3}" if code == "Y103" else TUNISIA_3, broken)
+    exit_code, report = validate_json(cards / "spring")
+    assert (exit_code, triples(report, cards)) == (1, [(code, SPRING_BOARD, line, column)])
+    exit_code, report = lint_json(str(cards / "spring"), "--games", "4")   # the full lint
+    assert (exit_code, triples(report, cards)) == (1, [
+        (code, SPRING_BOARD, line, column), ("R103", "spring/game.yaml", 3, 3)])
+    said = _message(report, "R103")
+    assert "L901 not-radicalisable, L902 resistance-too-weak, L911 stalled-game (simulated)" \
+        in said
+
+
+def test_a_san_file_that_did_not_load_gives_no_model_error_at_the_folder(cards: Path) -> None:
+    path = cards / "san" / "cards.yaml"
+    line = line_of(path, "- id: moon-start-corruption")
+    edit(path, "  - id: moon-start-corruption\n", "\t- id: moon-start-corruption\n")
+    exit_code, report = lint_json(str(cards / "san"), "--games", "4")
+    assert (exit_code, triples(report, cards)) == (1, [
+        ("Y103", "san/cards.yaml", line, 1), ("R103", "san/game.yaml", 3, 3)])
+    assert "L811 victory-never-reached (simulated)" in _message(report, "R103")
+
+
+def test_a_tyranny_file_that_did_not_load_is_reported_alone_and_not_counted(
+        cards: Path) -> None:
+    path = cards / AMR / "tyranny_cards.yaml"
+    line = line_of(path, "- id: amr-tyranny-01")
+    edit(path, "  - id: amr-tyranny-01\n", "  - id: amr-tyranny-01 : ]\n")
+    syntax = ("Y104", f"{AMR}/tyranny_cards.yaml", line, 24)
+    exit_code, report = validate_json(cards / "azadi")
+    assert (exit_code, triples(report, cards)) == (1, [syntax])      # no "N501 has 0"
+    exit_code, report = lint_json(str(cards / "azadi"), "--fast")
+    assert (exit_code, triples(report, cards)) == (1, [syntax, ("R103", "azadi/game.yaml", 5, 3)])
+    assert "L704 unreachable-content" in _message(report, "R103")
+
+
+def test_load_errors_come_before_the_other_errors(cards: Path) -> None:
+    zones = cards / "azadi" / "zones.yaml"
+    tab = line_of(zones, "- {id: zone-13")
+    text = zones.read_text(encoding="utf-8").splitlines(keepends=True)
+    text[tab - 1] = "\t" + text[tab - 1].lstrip(" ")
+    zones.write_text("".join(text), encoding="utf-8")
+    attack = cards / "azadi" / "attack_cards.yaml"
+    lines = attack.read_text(encoding="utf-8").splitlines(keepends=True)
+    level = line_of(attack, "level:")
+    lines[level - 1] = lines[level - 1].split("level:")[0] + "level: many\n"
+    attack.write_text("".join(lines), encoding="utf-8")
+    exit_code, report = validate_json(cards / "azadi")
+    found = triples(report, cards)
+    assert exit_code == 1
+    assert found[0] == ("Y103", "azadi/zones.yaml", tab, 1)
+    assert [c for c, *_ in found[1:]] == ["S302"]          # attack_cards.yaml sorts first
+
+
+def test_content_whose_manifest_is_invalid_is_reported_at_game_yaml(cards: Path) -> None:
+    path = cards / "spring" / "game.yaml"
+    edit(path, "  players: {min: 2, max: 6}\n", "  players: {min: two, max: 6}\n")
+    exit_code, report = lint_json(str(cards / "spring"), "--fast")
+    assert exit_code == 1
+    assert ("R103", "spring/game.yaml", 1, 1) in triples(report, cards)   # not the folder
+
+
+def test_item_by_item_rules_still_run_on_content_with_errors(cards: Path) -> None:
+    """Text drift judges each card on its own: it still reports on content with an
+    error elsewhere (here a file of the game that does not load)."""
+    path = cards / "san" / "cards.yaml"
+    burner = "    flavor: One call, one contact, then into the recycler.\n"
+    edit(path, burner, burner + '    text: "Draw 3 cards."\n')
+    text = line_of(path, 'text: "Draw 3 cards."')
+    (cards / "san" / "more.yaml").write_text("cards: [\n", encoding="utf-8")
+    exit_code, report = lint_json(str(cards / "san"), "--fast")
+    assert (exit_code, triples(report, cards)) == (1, [
+        ("Y104", "san/more.yaml", 2, 1), ("L802", "san/cards.yaml", text, 11),
+        ("R103", "san/game.yaml", 3, 3)])
+    assert "L802" not in _message(report, "R103")
+
+
+# --- an exception inside a rule ----------------------------------------------------------
+
+def _raising(context: Any) -> Iterator[Any]:
+    raise ZeroDivisionError("division by zero")
+    yield  # pragma: no cover - a generator, as rules are
+
+
+def test_a_rule_that_raises_is_r104_and_the_other_findings_stay(
+        monkeypatch: pytest.MonkeyPatch, fresh_cache: Path) -> None:
+    from rules_engine.spring.lint import radicalisable
+
+    monkeypatch.setattr(radicalisable, "check", _raising)
+    result = CliRunner().invoke(main, ["lint", "--format", "json", str(CARDS / "spring"),
+                                       "--games", "4"], catch_exceptions=False)
+    report = json.loads(result.stdout)
+    assert result.exit_code == 1                                   # errors found, not 2
+    assert triples(report, CARDS) == [("L912", "spring/game.yaml", 3, 3),
+                                      ("R104", "spring/game.yaml", 3, 3)]
+    said = _message(report, "R104")
+    assert said.startswith("internal error in L901 not-radicalisable (spring): "
+                           "ZeroDivisionError: division by zero")
+    assert "replay" not in said                    # a static rule: no game to replay
+    assert "Traceback" not in result.stdout + result.stderr
+    verbose = CliRunner().invoke(main, ["lint", "--format", "json", "--verbose",
+                                        str(CARDS / "spring"), "--games", "4"])
+    assert verbose.exit_code == 1
+    assert json.loads(verbose.stdout)["diagnostics"] == report["diagnostics"]
+    assert "Traceback (most recent call last)" in verbose.stderr
+    assert "in _raising" in verbose.stderr
+
+
+def test_r104_is_reported_whatever_is_selected(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules_engine.san.lint import crossing_costs
+
+    monkeypatch.setattr(crossing_costs, "check", _raising)
+    exit_code, report = lint_json(str(CARDS / "san"), "--fast", "--ignore", "L8", "--ignore",
+                                  "R")
+    assert (exit_code, triples(report, CARDS)) == (1, [("R104", "san/game.yaml", 3, 3)])
+
+
+def test_a_game_that_raises_is_r104_with_the_command_that_replays_it(
+        monkeypatch: pytest.MonkeyPatch, fresh_cache: Path) -> None:
+    from rules_engine.spring import simulation
+
+    real = simulation.setup
+
+    def crashing(seed: int, **options: Any) -> Any:
+        if seed == 2:
+            raise ZeroDivisionError("division by zero")
+        return real(seed, **options)
+
+    monkeypatch.setattr(simulation, "setup", crashing)
+    exit_code, report = lint_json(str(CARDS / "spring"), "--games", "4")
+    assert (exit_code, triples(report, CARDS)) == (1, [("R104", "spring/game.yaml", 3, 3),
+                                                       ("R104", "spring/game.yaml", 3, 3)])
+    messages = sorted(d["message"] for d in report["diagnostics"])
+    folder = report["diagnostics"][0]["file"].rsplit("/", 1)[0]
+    replay = (f"samizdat simulate spring --content {shlex.quote(folder)} --bots "
+              "random,random,random,random --replay 2")
+    assert messages == [
+        f"internal error in {rule} (spring): ZeroDivisionError: division by zero; the game "
+        f"of seed 2 raised it (replay: {replay}); its findings are unknown"
+        for rule in ("L911 stalled-game", "L912 seat-balance")]
+    replayed = CliRunner().invoke(main, shlex.split(replay)[1:])    # reaches the same crash
+    assert replayed.exit_code == 2
+    assert "ZeroDivisionError: division by zero" in replayed.stderr
+
+
+# --- what the simulations read -------------------------------------------------------------
+
+def _count_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    played: list[int] = []
+
+    def counting(spec: Simulation, games: int, seed: int, **options: Any
+                 ) -> Iterator[GameRecord]:
+        played.append(games)
+        return stream(spec, games, seed, **options)
+
+    monkeypatch.setattr(run_cache, "stream", counting)
+    return played
+
+
+def test_a_printed_text_edit_replays_no_game_and_a_rule_edit_does(
+        cards: Path, monkeypatch: pytest.MonkeyPatch, fresh_cache: Path) -> None:
+    played = _count_runs(monkeypatch)
+    assert lint_json(str(cards / "spring"), "--games", "3")[0] == 0
+    assert played == [3]
+    path = cards / SPRING_BOARD
+    edit(path, "flavor: Hundreds of small flames", "flavor: Thousands of small flames")
+    edit(path, "  - {id: tunisia, name: Tunisia,", "  - {id: tunisia, name: Tunis,")
+    lines = path.read_text(encoding="utf-8")
+    path.write_text("# a new first line moves every item\n" + lines, encoding="utf-8")
+    run_cache.cached_run.cache_clear()                       # as a new process would
+    played.clear()
+    assert lint_json(str(cards / "spring"), "--games", "3")[0] == 0
+    assert played == []
+    run_cache.cached_run.cache_clear()
+    played.clear()
+    edit(path, "    force: 1\n    copies: 2\n    flavor: Thousands",
+         "    force: 2\n    copies: 2\n    flavor: Thousands")
+    lint_json(str(cards / "spring"), "--games", "3")
+    assert played == [3]                                 # a number the engine reads
+
+
+def test_azadi_runs_are_keyed_without_titles_narratives_and_texts() -> None:
+    model = validate([CARDS / "azadi"]).models["azadi"]
+    campaign = model.campaigns[0]
+    card = campaign.tyranny_cards[0]
+
+    def spec(edited_card: Any) -> Simulation:
+        alone = replace(model, campaigns=(replace(
+            campaign, name="Renamed", tyranny_cards=(edited_card, *campaign.tyranny_cards[1:])),))
+        return Simulation("rules_engine.azadi.simulation:setup", (
+            ("content", alone), ("campaign", campaign.id), ("first_tyranny", card.id)))
+
+    choice = replace(card.choices[0], title="Another title", narrative="Other words.",
+                     text="Other printed text.", task_text="Do it 3 times.")
+    reworded = replace(card, title="Retitled", narrative="Rewritten.",
+                       choices=(choice, card.choices[1]))
+    key = run_cache.run_key(spec(card), 4, 0)
+    assert run_cache.run_key(spec(reworded), 4, 0) == key
+    harder = replace(card, choices=(replace(card.choices[0], times=card.choices[0].times + 1),
+                                    card.choices[1]))
+    assert run_cache.run_key(spec(harder), 4, 0) != key
+
+
+def test_the_labels_the_engine_records_are_printed_as_now(
+        shipped_models: dict[str, Any]) -> None:
+    model = shipped_models["azadi"]
+    played, labels = for_play(model)
+    choice = model.campaigns[0].tyranny_cards[0].choices[1]
+    placeholder = played.campaigns[0].tyranny_cards[0].choices[1].title
+    assert placeholder != choice.title
+    recorded = f"order:3|end_of_turn|Mandate 'x' then {placeholder!r}|funds 1|funds 0"
+    assert printed(recorded, labels) == \
+        f"order:3|end_of_turn|Mandate 'x' then {choice.title!r}|funds 1|funds 0"
+
+
+@pytest.mark.parametrize(("game", "options", "games"), [
+    ("san", (("bots", ("random", "random")),), 4),
+    ("spring", (("bots", ("random",) * 4),), 4),
+    ("azadi", (("bots", ("greedy",) * 4), ("seat_of_power", True), ("check_order", True)), 1),
+])
+def test_games_without_the_printed_texts_are_the_same_games(
+        shipped_models: dict[str, Any], game: str, options: tuple[tuple[str, Any], ...],
+        games: int) -> None:
+    model = shipped_models[game]
+    played, labels = for_play(model)
+    factory = f"rules_engine.{game}.simulation:setup"
+    real = list(stream(Simulation(factory, (("content", model), *options)), games, 0))
+    blank = list(stream(Simulation(factory, (("content", played), *options)), games, 0))
+    relabelled = [replace(r, counters={printed(k, labels): v for k, v in r.counters.items()})
+                  for r in blank]
+    assert relabelled == real
