@@ -276,7 +276,7 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
 
     from compiler import interrupt, sim_run
     from compiler.paths import cards_root
-    from rules_engine.core.simulate import Simulation, Stop, Summary, play_one
+    from rules_engine.core.simulate import Simulation, Stop, Summary
 
     seats = tuple(b.strip() for b in bots.split(","))
     if game == "azadi":
@@ -320,8 +320,11 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
 
         from rules_engine.core.game import CHANCE
 
+        # AZADI: same-window effects are also tried reversed, on copies (the game is
+        # the same), so that an order conflict a lint finding names (L714) shows too
+        played = (*options, ("check_order", True)) if game == "azadi" else options
         setup = importlib.import_module(f"rules_engine.{game}.simulation").setup
-        built, players, _ = setup(replay, **dict(options))
+        built, players, summarise = setup(replay, **dict(played))
         state = built.new_initial_state(replay)
         while not state.is_terminal():
             player = state.current_player()
@@ -329,8 +332,10 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
                                else players[player].choose(state))
         for number, line in enumerate(state.log, start=1):
             click.echo(f"{number:5d}  {line}")
-        record = play_one(spec, replay)
-        click.echo(f"end: {record.end}; returns {list(record.returns)}")
+        # the game's counters, as the lint's findings read them (task:, loop:, order:...)
+        for key, value in sorted(summarise(state)[3].items()):
+            _say(f"counter {key}: {value}")
+        click.echo(f"end: {summarise(state)[2]}; returns {list(state.returns())}")
         return
     workers, note = sim_run.capped_workers(workers, force_workers)
     if note:

@@ -8,9 +8,12 @@ Memoised in memory and on disk (rules_engine.core.run_cache). (Not a rule.)"""
 
 from __future__ import annotations
 
+import os
+import shlex
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import Path
 
 from rules_engine.azadi.model import AzadiContent, Campaign, TyrannyCard
 from rules_engine.core.diagnostics import Location
@@ -41,11 +44,28 @@ class ChoiceRuns:
         return f"{self.campaign.name} (alternate history, Mandate {self.mandate})"
 
     def replay(self, seed: int) -> str:
-        """The command that replays one of these games."""
+        """The command that replays one of these games (of the content it was found
+        in: see :func:`content_option`)."""
         mandate = f" --mandate {self.mandate}" if self.mandate else ""
-        return (f"samizdat simulate azadi --campaign {self.campaign.id} --seat-of-power"
+        return (f"samizdat simulate azadi{content_option(self.campaign.location.file)} "
+                f"--campaign {self.campaign.id} --seat-of-power"
                 f"{mandate} --bots {','.join(BOTS)} --tyranny-first {self.card.id} "
                 f"--only-choice {self.choice + 1} --replay {seed}")
+
+
+def content_option(manifest: str) -> str:
+    """`` --content FOLDER`` for a replay command of a campaign whose manifest is the
+    file ``manifest`` (as findings show it, relative to where the lint ran): its
+    folder, quoted for a shell. Empty for a campaign shipped with samizdat (or no
+    file), which ``simulate`` loads without ``--content``."""
+    if not manifest:
+        return ""
+    from compiler.paths import cards_root  # where the shipped content is installed
+
+    folder = Path(manifest).parent
+    if Path(os.path.realpath(folder)).is_relative_to(os.path.realpath(cards_root())):
+        return ""
+    return f" --content {shlex.quote(folder.as_posix())}"
 
 
 def games_per_choice(games: int) -> int:
