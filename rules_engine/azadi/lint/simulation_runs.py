@@ -8,8 +8,6 @@ Memoised in memory and on disk (rules_engine.core.run_cache). (Not a rule.)"""
 
 from __future__ import annotations
 
-import os
-import shlex
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -18,6 +16,7 @@ from pathlib import Path
 from rules_engine.azadi.model import AzadiContent, Campaign, TyrannyCard
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.lint import LintContext
+from rules_engine.core.replay import content_option
 from rules_engine.core.run_cache import cached_run
 from rules_engine.core.simulate import GameRecord, Simulation
 
@@ -44,28 +43,19 @@ class ChoiceRuns:
         return f"{self.campaign.name} (alternate history, Mandate {self.mandate})"
 
     def replay(self, seed: int) -> str:
-        """The command that replays one of these games (of the content it was found
-        in: see :func:`content_option`)."""
+        """The command that replays one of these games, of the content they were
+        played with (see :mod:`rules_engine.core.replay`)."""
         mandate = f" --mandate {self.mandate}" if self.mandate else ""
-        return (f"samizdat simulate azadi{content_option(self.campaign.location.file)} "
+        return (f"samizdat simulate azadi{manifest_content_option(self.campaign.location.file)} "
                 f"--campaign {self.campaign.id} --seat-of-power"
                 f"{mandate} --bots {','.join(BOTS)} --tyranny-first {self.card.id} "
                 f"--only-choice {self.choice + 1} --replay {seed}")
 
 
-def content_option(manifest: str) -> str:
-    """`` --content FOLDER`` for a replay command of a campaign whose manifest is the
-    file ``manifest`` (as findings show it, relative to where the lint ran): its
-    folder, quoted for a shell. Empty for a campaign shipped with samizdat (or no
-    file), which ``simulate`` loads without ``--content``."""
-    if not manifest:
-        return ""
-    from compiler.paths import cards_root  # where the shipped content is installed
-
-    folder = Path(manifest).parent
-    if Path(os.path.realpath(folder)).is_relative_to(os.path.realpath(cards_root())):
-        return ""
-    return f" --content {shlex.quote(folder.as_posix())}"
+def manifest_content_option(manifest: str) -> str:
+    """``--content`` for a replay of the campaign whose manifest is the file
+    ``manifest`` (as findings show it): its folder, unless samizdat ships it."""
+    return content_option(Path(manifest).parent.as_posix() if manifest else "")
 
 
 def games_per_choice(games: int) -> int:
