@@ -56,6 +56,22 @@ def _guarded(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _content_paths(paths: tuple[Path, ...]) -> list[Path]:
+    """The paths a content command checks: those given, else the content found where
+    it runs (:func:`compiler.discover.default_paths`); none found is exit 2, said."""
+    if paths:
+        return list(paths)
+    from compiler.discover import EXPECTED, default_paths
+
+    here = Path.cwd()
+    found = default_paths(here)
+    if not found:
+        _say(f"samizdat: no content found in {here}: expected {EXPECTED}; name the "
+             "folder to check, for example `samizdat lint cards`", err=True)
+        sys.exit(2)
+    return found
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="samizdat")
 def main() -> None:
@@ -76,14 +92,14 @@ def main() -> None:
 def validate(paths: tuple[Path, ...], fmt: str) -> None:
     """Check content: YAML, schemas, references and component counts.
 
-    PATHS may be cards/ (the default), a game folder, a campaign folder (also one
-    outside this repository) or a file inside one.
+    PATHS may be cards/, a game folder, a campaign folder (also one outside this
+    repository), a folder holding campaign folders or a file inside one. Without
+    PATHS: the content of the folder it runs in (see docs/ci.md).
     """
-    from compiler.paths import cards_root
     from compiler.reporters import REPORTERS
     from compiler.validate import validate as run
 
-    result = run(list(paths) or [cards_root()])
+    result = run(_content_paths(paths))
     summary = {"files": result.files, "cards": result.items,
                "errors": result.errors, "warnings": result.warnings}
     click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, result.sources))
@@ -152,7 +168,6 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 
     from compiler.build_types import BuildOptions
     from compiler.machine import usable_processors
-    from compiler.paths import cards_root
     from compiler.quick_rebuild import unchanged_build
     from compiler.reporters import REPORTERS
 
@@ -178,7 +193,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
         with bar as shown:
             yield from shown
 
-    targets = list(paths) or [cards_root()]
+    targets = _content_paths(paths)
     result, inputs = unchanged_build(targets, options)
     if result is None:
         from compiler.build import build as run
@@ -261,7 +276,7 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
 
     from compiler import interrupt, sim_run
     from compiler.paths import cards_root
-    from rules_engine.core.simulate import Simulation, Stop, Summary, play_one
+    from rules_engine.core.simulate import Simulation, Stop, Summary
 
     seats = tuple(b.strip() for b in bots.split(","))
     if game == "azadi":
@@ -305,8 +320,11 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
 
         from rules_engine.core.game import CHANCE
 
+        # AZADI: same-window effects are also tried reversed, on copies (the game is
+        # the same), so that an order conflict a lint finding names (L714) shows too
+        played = (*options, ("check_order", True)) if game == "azadi" else options
         setup = importlib.import_module(f"rules_engine.{game}.simulation").setup
-        built, players, _ = setup(replay, **dict(options))
+        built, players, summarise = setup(replay, **dict(played))
         state = built.new_initial_state(replay)
         while not state.is_terminal():
             player = state.current_player()
@@ -314,8 +332,10 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
                                else players[player].choose(state))
         for number, line in enumerate(state.log, start=1):
             click.echo(f"{number:5d}  {line}")
-        record = play_one(spec, replay)
-        click.echo(f"end: {record.end}; returns {list(record.returns)}")
+        # the game's counters, as the lint's findings read them (task:, loop:, order:...)
+        for key, value in sorted(summarise(state)[3].items()):
+            _say(f"counter {key}: {value}")
+        click.echo(f"end: {summarise(state)[2]}; returns {list(state.returns())}")
         return
     workers, note = sim_run.capped_workers(workers, force_workers)
     if note:
@@ -515,7 +535,6 @@ def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_
     """The body of ``lint``."""
     from compiler import interrupt, lint_config
     from compiler.lint import lint as run
-    from compiler.paths import cards_root
     from compiler.reporters import REPORTERS, text_line
     from rules_engine.core.simulate import Stop
 
@@ -533,7 +552,7 @@ def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_
         sys.exit(2)
     stop = Stop()
     with interrupt.ctrl_c_stops(stop):
-        result = run(list(paths) or [cards_root()], select=select, ignore=ignore,
+        result = run(_content_paths(paths), select=select, ignore=ignore,
                      alternate_history=alternate_history, error_on_warning=error_on_warning,
                      fast=fast, games=games, seed=seed, config=config, baseline=accepted,
                      time_budget=time_budget, stop=stop)

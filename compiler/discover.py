@@ -3,7 +3,13 @@
 A path may be the ``cards/`` folder (every game in it), a game folder (one with
 ``game.yaml``), a campaign folder (one with ``campaign.yaml``; it may live outside
 the repository, in which case the game's base content comes from the installed
-package) or a file inside either.
+package) or a file inside either. A folder that is none of these is content when it
+holds content folders (see :func:`content_below`): a campaign repository's
+``cards/`` of campaign folders, or the repository's root above it.
+
+With no path at all, :func:`default_paths` finds the content of the folder the
+command runs in, the way a designer's CI runs ``samizdat lint`` in a campaign
+repository.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler.paths import cards_root
+from compiler.paths import cards_root, source_checkout
 from compiler.safe_read import UnreadableFile, os_reason, read_file
 from compiler.yaml_loader import load_yaml
 from rules_engine.core.diagnostics import Diagnostic, Location, error, warning
@@ -22,6 +28,10 @@ from rules_engine.games import GAME_IDS
 
 GAME_FILE = "game.yaml"
 CAMPAIGN_FILE = "campaign.yaml"
+CARDS_FOLDER = "cards"            # where a repository keeps its content folders
+CAMPAIGNS_FOLDER = "campaigns"    # where a game folder keeps its campaign folders
+EXPECTED = ("cards/, a game folder with game.yaml, a campaign folder with campaign.yaml, "
+            "or a folder holding campaign folders (directly or in its cards/)")
 YAML_SUFFIXES = (".yaml", ".yml")
 MAX_FOLDER_DEPTH = 32   # folders below a content folder that are searched for YAML files
 
@@ -90,6 +100,63 @@ def _subfolders(folder: Path, diags: list[Diagnostic]) -> list[Path]:
     return [folder / name for name in names if (folder / name).is_dir()]
 
 
+def is_content_folder(folder: Path) -> bool:
+    """Whether ``folder`` is a game folder or a campaign folder."""
+    return _present(folder / GAME_FILE) or _present(folder / CAMPAIGN_FILE)
+
+
+def content_below(folder: Path, diags: list[Diagnostic] | None = None) -> list[Path]:
+    """The content folders that ``folder`` (not one itself) holds, sorted: the game
+    and campaign folders directly in it, and the campaign folders of a game-named
+    folder in it that has no ``game.yaml`` (``azadi/campaigns/<campaign>/``, the
+    layout of samizdat's own ``cards/``). When there are none, the same in its
+    ``cards/`` folder: a repository's root means its ``cards/``. Nothing deeper is
+    searched, so a folder of test fixtures or notes is never taken for content."""
+    diags = [] if diags is None else diags
+    for candidate in (folder, folder / CARDS_FOLDER):
+        if candidate != folder and not candidate.is_dir():
+            break
+        found: list[Path] = []
+        for sub in _subfolders(candidate, diags):
+            if is_content_folder(sub):
+                found.append(sub)
+            elif sub.name in GAME_IDS and (sub / CAMPAIGNS_FOLDER).is_dir():
+                found += [c for c in _subfolders(sub / CAMPAIGNS_FOLDER, diags)
+                          if _present(c / CAMPAIGN_FILE)]
+        if found:
+            return found
+    return []
+
+
+def _repository_root(folder: Path) -> Path | None:
+    """The nearest folder at or above ``folder`` holding ``.git``."""
+    return next((p for p in [folder, *folder.parents] if _present(p / ".git")), None)
+
+
+def default_paths(cwd: Path) -> list[Path]:
+    """What a command given no path checks, run in ``cwd`` (empty: no content there).
+
+    In order: the content folder ``cwd`` is or is inside (a campaign's ``art/``, say;
+    not above the git repository's root); else, anywhere in samizdat's own source
+    checkout, its shipped ``cards/``; else ``cwd`` when it holds content
+    (:func:`content_below`: a ``cards/`` of campaign folders, or the repository's root
+    above it); else the root of the git repository ``cwd`` is in, when that holds
+    content. The shipped content is never checked in place of a campaign
+    repository's: finding nothing is said, not hidden.
+    """
+    root = _repository_root(cwd)
+    enclosing = _content_folder(cwd)
+    if enclosing is not None and (root is None or enclosing.is_relative_to(root)):
+        return [enclosing]
+    checkout = source_checkout()
+    if checkout is not None and cwd.resolve().is_relative_to(checkout):
+        return [cards_root()]
+    for folder in (cwd, root):
+        if folder is not None and content_below(folder):
+            return [folder]
+    return []
+
+
 def _bad_argument(raw: Path) -> Diagnostic | None:
     """A path no file system can hold (NUL), reported instead of raising ValueError."""
     if "\0" in str(raw):
@@ -112,36 +179,36 @@ def resolve(paths: list[Path]) -> tuple[list[Target], list[Diagnostic]]:
         elif campaign.resolve() not in [c.resolve() for c in target.campaign_dirs]:
             target.campaign_dirs.append(campaign)
 
+    def add_folder(folder: Path) -> None:
+        """A game folder, or a campaign folder with the game folder it belongs to."""
+        if _present(folder / GAME_FILE):
+            add(folder, None)
+            return
+        game, found = _read_section_value(folder / CAMPAIGN_FILE, "campaign", "game")
+        if game not in GAME_IDS:   # unreadable or broken campaign.yaml: say why first
+            where = Location(display(folder / CAMPAIGN_FILE), 1, 1)
+            diags.extend(found or [error("F206", f"campaign.yaml names game {game!r}; "
+                                         f"known games: {', '.join(GAME_IDS)}", where)])
+            return
+        local = next((p for p in folder.parents if _present(p / GAME_FILE)), None)
+        add(local or cards_root() / game, folder)
+
     for raw in paths:
         bad = _bad_argument(raw)
         if bad is not None:
             diags.append(bad)
             continue
         path = raw if raw.is_dir() else raw.parent
-        folder = _content_folder(path) if raw.is_file() or (
-            _present(path / GAME_FILE) or _present(path / CAMPAIGN_FILE)) else None
-        if folder is None and raw.is_dir():
-            games = [p for p in _subfolders(raw, diags) if _present(p / GAME_FILE)]
-            if games:
-                for game_dir in games:
-                    add(game_dir, None)
-                continue
-        if folder is None:
-            diags.append(error("F203", "not a content folder: expected cards/, a game folder "
-                               "with game.yaml or a campaign folder with campaign.yaml",
+        folder = _content_folder(path) if raw.is_file() or is_content_folder(path) else None
+        if folder is not None:
+            add_folder(folder)
+            continue
+        below = content_below(raw, diags) if raw.is_dir() else []
+        if not below:
+            diags.append(error("F203", f"not a content folder: expected {EXPECTED}",
                                Location(display(raw))))
-            continue
-        if _present(folder / GAME_FILE):
-            add(folder, None)
-            continue
-        game, found = _read_section_value(folder / CAMPAIGN_FILE, "campaign", "game")
-        if game not in GAME_IDS:   # unreadable or broken campaign.yaml: say why first
-            where = Location(display(folder / CAMPAIGN_FILE), 1, 1)
-            diags += found or [error("F206", f"campaign.yaml names game {game!r}; known "
-                                     f"games: {', '.join(GAME_IDS)}", where)]
-            continue
-        local = next((p for p in folder.parents if _present(p / GAME_FILE)), None)
-        add(local or cards_root() / game, folder)
+        for found_folder in below:
+            add_folder(found_folder)
     for target in targets.values():
         if target.all_campaigns:
             folders = _subfolders(target.game_dir / "campaigns", diags) \

@@ -21,6 +21,12 @@ def data_root() -> Path:
     return _PACKAGE.parent
 
 
+def source_checkout() -> Path | None:
+    """samizdat's own repository when running from one (not from an installed wheel)."""
+    root = data_root()
+    return None if root.name == "_data" else root
+
+
 def cards_root() -> Path:
     return data_root() / "cards"
 

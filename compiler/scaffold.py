@@ -45,30 +45,25 @@ IDEOLOGY_CARDS = 108
 IDEOLOGUE_RESOURCE = {"capitalist": "funds", "showstopper": "media",
                       "idealist": "trust", "supremo": "clout"}
 
-# Draft tasks, most broadly playable first; those the Mandate forbids are skipped.
+# Draft tasks, most broadly playable first; those the Mandate forbids are skipped. Each
+# is one the simulated lint's greedy bots complete 4 times under every Mandate (L711):
+# converting, discarding, majorities, coalitions, the Maidaan, monuments and clout
+# are left to the designer, since a draft that warns is no starting point.
 TASKS: tuple[dict[str, Any], ...] = (
     {"event": "dissent_committed"},
     {"event": "voter_evicted", "where": {"whose": "imperial"}},
     {"event": "voter_moved", "where": {"whose": "own"}},
-    {"event": "voter_converted", "where": {"whose": "imperial"}},
-    {"event": "voter_discarded", "where": {"whose": "imperial"}},
     {"event": "voter_card_influenced"},
-    {"event": "majority_formed", "where": {"who": "own"}},
     {"event": "voter_placed", "where": {"whose": "own", "zone": "capital"}},
     {"event": "resources_spent", "where": {"kind": "trust"}},
     {"event": "resources_spent", "where": {"kind": "media"}},
     {"event": "resources_spent", "where": {"kind": "funds"}},
     {"event": "resources_spent", "where": {"kind": "clout"}},
-    {"event": "coalition_formed"},
     {"event": "voter_moved", "where": {"whose": "imperial"}},
-    {"event": "maidaan_used"},
     {"event": "ideology_card_answered"},
-    {"event": "monument_contribution"},
     {"event": "resources_gained", "where": {"kind": "media"}},
     {"event": "resources_gained", "where": {"kind": "trust"}},
     {"event": "resources_gained", "where": {"kind": "funds"}},
-    {"event": "resources_gained", "where": {"kind": "clout"}},
-    {"event": "majority_broken", "where": {"who": "imperial"}},
     {"event": "voter_placed", "where": {"whose": "own"}},
     {"event": "voter_evicted", "where": {"whose": "imperial", "zone": "capital"}},
 )

@@ -1,17 +1,36 @@
 """The ``samizdat simulate`` command that replays one game of a simulated run.
 
-A run (:class:`~rules_engine.core.simulate.Simulation`) names its game in its
-factory (``rules_engine.<game>.simulation:setup``) and carries the options the
-command line sets; :func:`replay_command` turns them back into flags, with
-``--content`` so that the command plays the same content, wherever it lives.
+A finding's replay command (``samizdat simulate ... --replay SEED``) must replay the
+content the finding was found in. ``simulate`` loads the content samizdat ships
+unless told otherwise, so for any other content (a campaign in a repository of its
+own, a copy of a game folder) the command names that folder with ``--content``, as
+findings show paths: relative to the folder the lint ran in, from which the command
+is meant to be run. A run (:class:`~rules_engine.core.simulate.Simulation`) names its
+game in its factory (``rules_engine.<game>.simulation:setup``) and carries the
+options the command line sets; :func:`replay_command` turns them back into flags.
 """
 
 from __future__ import annotations
 
+import os
 import shlex
+from pathlib import Path
 from typing import Any
 
 from rules_engine.core.simulate import Simulation
+
+
+def content_option(folder: str) -> str:
+    """`` --content FOLDER`` (quoted for a shell) for content in ``folder``, a game or
+    campaign folder as findings show it; empty for content samizdat ships (or no
+    folder), which ``simulate`` loads by default."""
+    if not folder:
+        return ""
+    from compiler.paths import cards_root  # where the shipped content is installed
+
+    if Path(os.path.realpath(folder)).is_relative_to(os.path.realpath(cards_root())):
+        return ""
+    return f" --content {shlex.quote(Path(folder).as_posix())}"
 
 
 def _flags(name: str, value: Any) -> list[str]:
@@ -32,10 +51,11 @@ def _flags(name: str, value: Any) -> list[str]:
 
 def replay_command(spec: Simulation, seed: int, content_folder: str = "") -> str:
     """The command that replays the game of ``seed`` of ``spec``, on the content of
-    ``content_folder`` (the game's folder) when given."""
+    ``content_folder`` (the game's folder; left out for the shipped content)."""
     game = spec.factory.split(".")[1]
     words = ["samizdat", "simulate", game]
-    if content_folder:
+    content = content_option(content_folder)
+    if content:
         words += ["--content", content_folder]
     for name, value in spec.options:
         words += _flags(name, value)

@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from pathlib import Path
 
 from rules_engine.azadi.model import AzadiContent, Campaign, TyrannyCard
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.lint import LintContext
 from rules_engine.core.play_model import for_play, printed
+from rules_engine.core.replay import content_option
 from rules_engine.core.run_cache import cached_run
 from rules_engine.core.simulate import GameRecord, Simulation
 
@@ -46,11 +48,19 @@ class ChoiceRuns:
         return f"{self.campaign.name} (alternate history, Mandate {self.mandate})"
 
     def replay(self, seed: int) -> str:
-        """The command that replays one of these games."""
+        """The command that replays one of these games, of the content they were
+        played with (see :mod:`rules_engine.core.replay`)."""
         mandate = f" --mandate {self.mandate}" if self.mandate else ""
-        return (f"samizdat simulate azadi --campaign {self.campaign.id} --seat-of-power"
+        return (f"samizdat simulate azadi{manifest_content_option(self.campaign.location.file)} "
+                f"--campaign {self.campaign.id} --seat-of-power"
                 f"{mandate} --bots {','.join(BOTS)} --tyranny-first {self.card.id} "
                 f"--only-choice {self.choice + 1} --replay {seed}")
+
+
+def manifest_content_option(manifest: str) -> str:
+    """``--content`` for a replay of the campaign whose manifest is the file
+    ``manifest`` (as findings show it): its folder, unless samizdat ships it."""
+    return content_option(Path(manifest).parent.as_posix() if manifest else "")
 
 
 def games_per_choice(games: int) -> int:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import LintContext
+from rules_engine.core.replay import content_option
 from rules_engine.san.lint.simulation_runs import games
 
 CODE = "L811"
@@ -31,4 +32,5 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
             yield Diagnostic(CODE, SEVERITY, f"the {path} bot never won by {path} in "
                              f"{len(records)} games (seeds {context.seed}.."
                              f"{context.seed + len(records) - 1}; replay: samizdat simulate "
-                             f"san --bots {path},random --replay {context.seed})", where)
+                             f"san{content_option(context.content.folder)} --bots {path},random "
+                             f"--replay {context.seed})", where)

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import LintContext
+from rules_engine.core.replay import content_option
 from rules_engine.core.run_cache import cached_run
 from rules_engine.core.simulate import Simulation
 
@@ -31,5 +32,6 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
     if stalled:
         where = context.manifest_location
         yield Diagnostic(CODE, SEVERITY, f"{len(stalled)} of {len(records)} games stalled "
-                         f"(first: seed {stalled[0].seed}; replay: samizdat simulate spring "
-                         f"--bots random,random,random,random --replay {stalled[0].seed})", where)
+                         f"(first: seed {stalled[0].seed}; replay: samizdat simulate spring"
+                         f"{content_option(context.content.folder)} --bots "
+                         f"random,random,random,random --replay {stalled[0].seed})", where)
