@@ -560,21 +560,14 @@ def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_
 @click.argument("code")
 def rule(code: str) -> None:
     """Explain a diagnostic CODE (for example Y105)."""
-    from rules_engine.core.codes import CODES, describe
-    from rules_engine.core.lint import all_rule_modules
+    from compiler.rule_docs import every_rule, rule_doc
 
-    lint_rules = {m.CODE: m for m in all_rule_modules()}
-    if code.upper() in lint_rules:
-        module = lint_rules[code.upper()]
-        click.echo(f"{module.CODE} ({module.NAME}, {module.SEVERITY.value}): "
-                   f"{(module.__doc__ or '').strip()}")
-        return
-    entry = describe(code)
-    if entry is None:
-        click.echo(f"samizdat: unknown code {code!r}; known: {', '.join(sorted(CODES))}",
+    doc = rule_doc(code)
+    if doc is None:
+        click.echo(f"samizdat: unknown code {code!r}; known: {', '.join(sorted(every_rule()))}",
                    err=True)
         sys.exit(2)
-    click.echo(f"{entry.code} ({entry.name}): {entry.summary}\n\n{entry.explanation}")
+    click.echo(doc.text)
 
 
 @main.group()
