@@ -143,9 +143,13 @@ def project_urls() -> dict[str, str]:
     if project.get("name") == "samizdat":
         return {str(k): str(v) for k, v in project.get("urls", {}).items()}
     try:
-        entries = importlib.metadata.metadata("samizdat").get_all("Project-URL") or []
+        return urls_of(importlib.metadata.metadata("samizdat").get_all("Project-URL") or [])
     except importlib.metadata.PackageNotFoundError:
         return {}
+
+
+def urls_of(entries: list[str]) -> dict[str, str]:
+    """A distribution's ``Project-URL: label, url`` metadata entries as a mapping."""
     pairs = (entry.split(",", 1) for entry in entries)
     return {label.strip(): url.strip() for label, url in (p for p in pairs if len(p) == 2)}
 
