@@ -15,7 +15,7 @@ never taken for a clean one.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -52,6 +52,7 @@ class LintContext:
     budget: float | None = None     # the time budget, in seconds, for the message
     stop: Stop | None = None        # requested (by Ctrl-C): simulated rules stop too
     content_errors: int = 0         # validation errors: the engine cannot play the content
+    started: Callable[[str], None] | None = None  # told "CODE name" of each simulated rule run
 
     @property
     def manifest_location(self) -> Location:
@@ -81,6 +82,8 @@ def run(context: LintContext) -> Iterator[Diagnostic]:
         if context.content_errors:
             unplayable.append(module)
             continue
+        if context.started is not None:
+            context.started(f"{module.CODE} {module.NAME}")
         with time_budget(context.deadline, context.stop):
             try:
                 if out_of_time():
