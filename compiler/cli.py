@@ -126,6 +126,12 @@ def _budget(_: click.Context, __: click.Parameter, value: float | None) -> float
     return value
 
 
+def _quiet(func: F) -> F:
+    """The ``--quiet`` option: no progress of long steps on standard error."""
+    return click.option("--quiet", "-q", is_flag=True,
+                        help="No progress of long steps on standard error.")(func)
+
+
 def _time_budget(help_text: str) -> Callable[[F], F]:
     """The ``--time-budget SECONDS`` option (a positive number, never NaN)."""
     return click.option("--time-budget", type=click.FloatRange(0, min_open=True),
@@ -157,10 +163,12 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
               help="Only card sheets: no mats, rules reference or player aid.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="How to print diagnostics.")
+@_quiet
 @_guarded
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
           back_offset: tuple[float, float], print_ready: str | None, png: bool, proof: bool,
-          force: bool, jobs: int, templates: Path | None, cards_only: bool, fmt: str) -> None:
+          force: bool, jobs: int, templates: Path | None, cards_only: bool, fmt: str,
+          quiet: bool) -> None:
     """Build print files: card sheets (and print-ready cards, PNGs) for every game.
 
     Validation runs first; errors stop the build (exit 1) unless --force.
@@ -179,19 +187,14 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
     options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
                            workers, templates, extras=not cards_only)
 
-    def progress(items: Any) -> Any:
-        if not sys.stdout.isatty() or fmt != "text":
-            return items
-        return click.progressbar(list(items), label="rendering decks", file=sys.stderr,
-                                 item_show_func=lambda j: j.deck if j else "")
+    from compiler.progress import Progress
+
+    shown = Progress("build", quiet=quiet)
 
     def wrapped(items: Any) -> Any:
-        bar = progress(items)
-        if bar is items:
-            yield from items
-            return
-        with bar as shown:
-            yield from shown
+        listed = list(items)
+        pngs = " with PNGs" if png else ""
+        return shown.over(f"rendering {len(listed)} decks{pngs}", listed, "deck")
 
     targets = _content_paths(paths)
     result, inputs = unchanged_build(targets, options)
@@ -242,12 +245,13 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
               help="Also write the report as HTML and PDF with charts into this folder.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
+@_quiet
 @_guarded
 def simulate(game: str, content: Path | None, games: int, seed: int, workers: int,
              force_workers: bool, time_budget: float | None, bots: str,
              first_game: bool, difficulty: str, campaign: str, seat_of_power: bool,
              mandate: str, tyranny_first: str, only_choice: int | None,
-             replay: int | None, report_dir: Path | None, fmt: str) -> None:
+             replay: int | None, report_dir: Path | None, fmt: str, quiet: bool) -> None:
     """Play seeded games with bots and report (win rates, first player, lengths, ends).
 
     The same seed gives the same report whatever --workers is. Ctrl-C (or the end
@@ -257,7 +261,7 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     try:
         _simulate(game, content, games, seed, workers, force_workers, time_budget, bots,
                   first_game, difficulty, campaign, seat_of_power, mandate, tyranny_first,
-                  only_choice, replay, report_dir, fmt)
+                  only_choice, replay, report_dir, fmt, quiet)
     except KeyboardInterrupt:
         from compiler.interrupt import INTERRUPTED_EXIT
 
@@ -269,7 +273,7 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
               force_workers: bool, time_budget: float | None, bots: str,
               first_game: bool, difficulty: str, campaign: str, seat_of_power: bool,
               mandate: str, tyranny_first: str, only_choice: int | None,
-              replay: int | None, report_dir: Path | None, fmt: str) -> None:
+              replay: int | None, report_dir: Path | None, fmt: str, quiet: bool) -> None:
     """The body of ``simulate`` (which turns a second Ctrl-C into exit code 130)."""
     import json
     import time
@@ -342,10 +346,11 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
         click.echo(note, err=True)
     deadline = None if time_budget is None else time.monotonic() + time_budget
     stop = Stop()
-    progress = sim_run.Progress(games * len(levels), sys.stderr)
-    if not (fmt == "text" and sys.stderr.isatty()):
-        progress.shown = False
-    with interrupt.ctrl_c_stops(stop):
+    from compiler.progress import Progress
+
+    label = f"{game}: {games * len(levels):,} games from seed {seed}"
+    progress = Progress("simulate", quiet=quiet).stage(label, games * len(levels))
+    with progress, interrupt.ctrl_c_stops(stop):
         if game == "azadi" and difficulty == "all":
             report, outcome = _by_difficulty(spec, levels, games, seed, workers, len(seats),
                                              model, campaign, stop, deadline, progress)
@@ -362,7 +367,6 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
             report = folded.result()
             if game == "azadi":
                 report |= azadi.result() | {"difficulty": difficulty}
-    progress.close()
     report |= {"game": game, "seed": seed, "bots": list(seats)}
     report |= sim_run.partial_marks(outcome, games * len(levels))
     if game == "san":
@@ -506,11 +510,12 @@ def _echo_azadi(report: dict[str, Any]) -> None:
               default="text", show_default=True)
 @click.option("--verbose", is_flag=True,
               help="Print the traceback of each analysis that raised (R104) on stderr.")
+@_quiet
 @_guarded
 def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
          select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
          config_file: Path | None, baseline_file: Path | None, write_baseline: bool,
-         time_budget: float | None, fmt: str, verbose: bool) -> None:
+         time_budget: float | None, fmt: str, verbose: bool, quiet: bool) -> None:
     """Validate content and check every interaction between its cards.
 
     Suppress a finding with `# samizdat: ignore[CODE]` on the line it points at,
@@ -520,7 +525,7 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
     """
     try:
         _lint(paths, fast, games, seed, alternate_history, select, ignore, error_on_warning,
-              config_file, baseline_file, write_baseline, time_budget, fmt, verbose)
+              config_file, baseline_file, write_baseline, time_budget, fmt, verbose, quiet)
     except KeyboardInterrupt:
         from compiler.interrupt import INTERRUPTED_EXIT
 
@@ -531,10 +536,12 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
 def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
           select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
           config_file: Path | None, baseline_file: Path | None, write_baseline: bool,
-          time_budget: float | None, fmt: str, verbose: bool = False) -> None:
+          time_budget: float | None, fmt: str, verbose: bool = False,
+          quiet: bool = False) -> None:
     """The body of ``lint``."""
     from compiler import interrupt, lint_config
     from compiler.lint import lint as run
+    from compiler.progress import Progress
     from compiler.reporters import REPORTERS, text_line
     from rules_engine.core.simulate import Stop
 
@@ -555,7 +562,8 @@ def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_
         result = run(_content_paths(paths), select=select, ignore=ignore,
                      alternate_history=alternate_history, error_on_warning=error_on_warning,
                      fast=fast, games=games, seed=seed, config=config, baseline=accepted,
-                     time_budget=time_budget, stop=stop)
+                     time_budget=time_budget, stop=stop,
+                     progress=Progress("lint", quiet=quiet))
     stopped = interrupt.INTERRUPTED_EXIT if stop.requested else 0
     if write_baseline and baseline_file is not None:
         from compiler.output_files import OutputRefused
@@ -584,21 +592,14 @@ def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_
 @click.argument("code")
 def rule(code: str) -> None:
     """Explain a diagnostic CODE (for example Y105)."""
-    from rules_engine.core.codes import CODES, describe
-    from rules_engine.core.lint import all_rule_modules
+    from compiler.rule_docs import every_rule, rule_doc
 
-    lint_rules = {m.CODE: m for m in all_rule_modules()}
-    if code.upper() in lint_rules:
-        module = lint_rules[code.upper()]
-        click.echo(f"{module.CODE} ({module.NAME}, {module.SEVERITY.value}): "
-                   f"{(module.__doc__ or '').strip()}")
-        return
-    entry = describe(code)
-    if entry is None:
-        click.echo(f"samizdat: unknown code {code!r}; known: {', '.join(sorted(CODES))}",
+    doc = rule_doc(code)
+    if doc is None:
+        click.echo(f"samizdat: unknown code {code!r}; known: {', '.join(sorted(every_rule()))}",
                    err=True)
         sys.exit(2)
-    click.echo(f"{entry.code} ({entry.name}): {entry.summary}\n\n{entry.explanation}")
+    click.echo(doc.text)
 
 
 @main.group()

@@ -17,10 +17,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.lint_config import LintConfig, fingerprint
+from compiler.progress import Progress
 from compiler.source_lines import SourceIndex
 from compiler.validate import ValidationResult, report_order, validate
 from rules_engine.core.diagnostics import Diagnostic, Severity
-from rules_engine.core.lint import INTERNAL_ERROR, NOT_PLAYABLE, NOT_RUN, LintContext, run
+from rules_engine.core.lint import (
+    INTERNAL_ERROR,
+    NOT_PLAYABLE,
+    NOT_RUN,
+    LintContext,
+    rule_modules,
+    run,
+)
 from rules_engine.core.simulate import Stop
 
 _SUPPRESS = re.compile(r"#\s*samizdat:\s*ignore\[([A-Z0-9, ]+)\]")
@@ -61,10 +69,11 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
          alternate_history: bool = False, error_on_warning: bool = False, fast: bool = False,
          games: int = 200, seed: int = 0, config: LintConfig | None = None,
          baseline: Counter[tuple[str, str, str]] | None = None,
-         time_budget: float | None = None, stop: Stop | None = None) -> LintResult:
+         time_budget: float | None = None, stop: Stop | None = None,
+         progress: Progress | None = None) -> LintResult:
     """Lint ``paths``. ``select`` replaces the settings file's; ``ignore`` adds to it.
     Simulated analyses stop when ``time_budget`` (seconds from now) is spent or
-    ``stop`` is requested."""
+    ``stop`` is requested. Long steps are shown on ``progress``."""
     deadline = None if time_budget is None else time.monotonic() + time_budget
     config = config or LintConfig()
     select = select or config.select
@@ -77,9 +86,12 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
     memo: dict[tuple[str, int], frozenset[str]] = {}
     for game, model in sorted(checked.models.items()):
         content = checked.contents[game]
-        found += run(LintContext(game, content, model, alternate_history, fast, games, seed,
-                                 deadline, time_budget, stop,
-                                 checked.game_errors.get(game, 0)), result.tracebacks)
+        label, parts = _step(game, model, fast)
+        with (progress or Progress("lint", quiet=True)).stage(label, parts) as step:
+            found += run(LintContext(game, content, model, alternate_history, fast, games, seed,
+                                     deadline, time_budget, stop,
+                                     checked.game_errors.get(game, 0), step.started),
+                         result.tracebacks)
     for d in sorted(set(found), key=report_order):
         if d.code in ALWAYS_REPORTED:
             result.diagnostics.append(_escalated(d, error_on_warning))
@@ -97,6 +109,18 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
             continue
         result.diagnostics.append(_escalated(d, error_on_warning))
     return result
+
+
+def _step(game: str, model: object, fast: bool) -> tuple[str, int | None]:
+    """What linting ``game`` is called in progress lines ("azadi: simulating 5
+    campaigns (L711, L712, L713, L714)", or "san: static analyses" with --fast), and
+    how many simulated analyses it runs at most."""
+    if fast:
+        return f"{game}: static analyses", None
+    codes = [m.CODE for m in rule_modules(game) if getattr(m, "SIMULATED", False)]
+    campaigns = getattr(model, "campaigns", None)
+    what = f"{len(campaigns)} campaigns" if isinstance(campaigns, tuple | list) else "games"
+    return f"{game}: simulating {what} ({', '.join(codes)})", len(codes) or None
 
 
 def _escalated(d: Diagnostic, error_on_warning: bool) -> Diagnostic:

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import quote
 
 from compiler.diagnostic_cap import MAX_PER_FILE, cap_per_file
 from compiler.source_lines import SourceIndex, excerpt
-from rules_engine.core.diagnostics import Diagnostic
+from rules_engine.core.diagnostics import Diagnostic, Location
 
 
 class Reporter(Protocol):
@@ -135,6 +136,30 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+MANIFESTS = ("campaign.yaml", "game.yaml")
+"""The files that stand for a content folder (see :mod:`compiler.discover`)."""
+
+
+def annotated_at(location: Location) -> Location:
+    """Where a CI annotation of a finding at ``location`` can attach: a finding about a
+    folder (a game, a campaign, or a folder inside one) points at the manifest of the
+    nearest content folder holding it (campaign.yaml / game.yaml), line 1, column 1;
+    one about a whole file (no line) at the file's line 1; a column 0 becomes 1.
+    A path that does not exist, or a folder in no content folder, is kept as it is."""
+    path = Path(location.file)
+    if location.line > 0:
+        return Location(location.file, location.line, max(location.column, 1))
+    if path.is_dir():
+        for folder in (path, *path.parents):
+            for name in MANIFESTS:
+                if (folder / name).is_file():
+                    return Location(str(folder / name), 1, 1)
+        return location
+    if path.is_file():
+        return Location(location.file, 1, 1)
+    return location
+
+
 class GithubReporter(_Capped):
     """GitHub Actions workflow commands: annotations on the pull request, one line each."""
 
@@ -143,13 +168,41 @@ class GithubReporter(_Capped):
         level = {"error": "error", "warning": "warning", "info": "notice"}
         lines = []
         for d in self.shown(diagnostics):
-            where = f"file={escape_property(d.location.file)}"
-            if d.location.line > 0:
-                where += f",line={d.location.line},col={d.location.column}"
+            at = annotated_at(d.location)
+            where = f"file={escape_property(at.file)}"
+            if at.line > 0:
+                where += f",line={at.line},col={at.column}"
             lines.append(f"::{level[d.severity.value]} {where},"
                          f"title={escape_property(d.code)}::{escape_data(d.message)}")
         lines.append("summary: " + ", ".join(f"{k} {v}" for k, v in summary.items()))
         return "\n".join(lines)
+
+
+SARIF_LEVELS = {"error": "error", "warning": "warning", "info": "note"}
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def sarif_rule(code: str) -> dict[str, Any]:
+    """A SARIF ``reportingDescriptor`` for ``code``: its name, short and full
+    description, help (text and Markdown) and default level from its documentation
+    (what ``samizdat rule CODE`` prints), and its section of docs/rules.md."""
+    from compiler.rule_docs import help_uri, rule_doc, undocumented
+
+    doc = rule_doc(code) or undocumented(code)
+    uri = help_uri(doc.code)
+    markdown = doc.markdown + (f"\n\n[{doc.code} in docs/rules.md]({uri})" if uri else "")
+    tags = ["simulated"] if doc.simulated else []
+    rule: dict[str, Any] = {
+        "id": code, "name": doc.name,
+        "shortDescription": {"text": doc.summary},
+        "fullDescription": {"text": doc.description},
+        "help": {"text": doc.text, "markdown": markdown},
+        "defaultConfiguration": {"level": SARIF_LEVELS[doc.severity]},
+        "properties": {"tags": ["lint" if doc.lint_rule else "content", *tags]},
+    }
+    if uri:
+        rule["helpUri"] = uri
+    return rule
 
 
 class SarifReporter(_Capped):
@@ -160,38 +213,34 @@ class SarifReporter(_Capped):
         import hashlib
 
         from compiler import __version__
-        from rules_engine.core.codes import describe
+        from compiler.rule_docs import information_uri
 
-        level = {"error": "error", "warning": "warning", "info": "note"}
         diagnostics = self.shown(diagnostics)
         codes = sorted({d.code for d in diagnostics})
-        rules = []
-        for code in codes:
-            entry = describe(code)
-            rules.append({"id": code, "name": entry.name if entry else code,
-                          "shortDescription": {"text": entry.summary if entry else code},
-                          "help": {"text": entry.explanation if entry else ""},
-                          "defaultConfiguration": {"level": "warning"}})
+        rules = [sarif_rule(code) for code in codes]
         index = {code: n for n, code in enumerate(codes)}
         results = []
         for d in diagnostics:
-            region = {"startLine": max(d.location.line, 1),
-                      "startColumn": max(d.location.column, 1)}
+            at = annotated_at(d.location)
+            region = {"startLine": max(at.line, 1), "startColumn": max(at.column, 1)}
             seen = f"{d.code}|{d.location.file}|{d.message}"      # a non-UTF-8 name's bytes
             fingerprint = hashlib.sha256(seen.encode("utf-8", "surrogateescape"))
-            uri = quote(d.location.file, errors="surrogateescape")
+            uri = quote(at.file, errors="surrogateescape")
             results.append({
-                "ruleId": d.code, "ruleIndex": index[d.code], "level": level[d.severity.value],
+                "ruleId": d.code, "ruleIndex": index[d.code],
+                "level": SARIF_LEVELS[d.severity.value],
                 "message": {"text": d.message},
                 "locations": [{"physicalLocation": {
                     "artifactLocation": {"uri": uri}, "region": region}}],
                 "partialFingerprints": {"samizdat/v1": fingerprint.hexdigest()[:32]},
             })
-        log = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
-               "runs": [{"tool": {"driver": {"name": "samizdat", "version": __version__,
-                                             "informationUri": "https://example.invalid/samizdat",
-                                             "rules": rules}},
-                         "results": results}]}
+        driver: dict[str, Any] = {"name": "samizdat", "version": __version__,
+                                  "semanticVersion": __version__, "rules": rules}
+        about = information_uri()
+        if about:
+            driver["informationUri"] = about
+        log = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
+               "runs": [{"tool": {"driver": driver}, "results": results}]}
         return json.dumps(log, indent=2, ensure_ascii=False)
 
 

@@ -75,8 +75,14 @@ class Progress:
             self.stream.flush()
 
 
+class Ticks(Protocol):
+    """What is told of each game finished (a :class:`Progress`, or a progress stage)."""
+
+    def advance(self, games: int = 1, /) -> None: ...
+
+
 def play(spec: Simulation, games: int, seed: int, workers: int, folds: Sequence[Fold],
-         stop: Stop, deadline: float | None, progress: Progress) -> Outcome:
+         stop: Stop, deadline: float | None, progress: Ticks) -> Outcome:
     """Play the games of ``spec``, each record folded into every one of ``folds``;
     stop between games on ``stop`` or at ``deadline``."""
     outcome = Outcome()

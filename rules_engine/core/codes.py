@@ -21,6 +21,11 @@ class Code:
     summary: str
     explanation: str
 
+    @property
+    def severity(self) -> str:
+        """How it is reported by default: "error", or "warning" (see :data:`WARNINGS`)."""
+        return "warning" if self.code in WARNINGS else "error"
+
 
 _CODES: tuple[Code, ...] = (
     Code("Y101", "file-too-large", "A content file is larger than the loader allows.",
@@ -265,6 +270,10 @@ _CODES: tuple[Code, ...] = (
 )
 
 CODES: dict[str, Code] = {c.code: c for c in _CODES}
+
+WARNINGS = frozenset({"Y120", "F205", "F209", "F290", "B603", "B604", "R101", "R103"})
+"""The catalogue's codes reported as warnings (F290 is as severe as the worst it
+counts); every other one is an error. docs/rules.md's "default" column says the same."""
 
 
 def describe(code: str) -> Code | None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import importlib
 import traceback
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -64,6 +64,7 @@ class LintContext:
     budget: float | None = None     # the time budget, in seconds, for the message
     stop: Stop | None = None        # requested (by Ctrl-C): simulated rules stop too
     content_errors: int = 0         # validation errors: the engine cannot play the content
+    started: Callable[[str], None] | None = None  # told "CODE name" of each simulated rule run
 
     @property
     def manifest_location(self) -> Location:
@@ -100,6 +101,8 @@ def run(context: LintContext, tracebacks: list[str] | None = None) -> Iterator[D
         if not simulated:
             yield from _checked(module, context, tracebacks)
             continue
+        if context.started is not None:
+            context.started(f"{module.CODE} {module.NAME}")
         with time_budget(context.deadline, context.stop):
             try:
                 if out_of_time():
