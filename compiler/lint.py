@@ -19,6 +19,7 @@ from compiler.source_lines import SourceIndex
 from compiler.validate import ValidationResult, validate
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import NOT_PLAYABLE, NOT_RUN, LintContext, run
+from rules_engine.core.outside import relocated
 from rules_engine.core.simulate import Stop
 
 _SUPPRESS = re.compile(r"#\s*samizdat:\s*ignore\[([A-Z0-9, ]+)\]")
@@ -73,9 +74,9 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
     memo: dict[tuple[str, int], frozenset[str]] = {}
     for game, model in sorted(checked.models.items()):
         content = checked.contents[game]
-        found += run(LintContext(game, content, model, alternate_history, fast, games, seed,
+        found += relocated(content, run(LintContext(game, content, model, alternate_history, fast, games, seed,
                                  deadline, time_budget, stop,
-                                 checked.game_errors.get(game, 0)))
+                                 checked.game_errors.get(game, 0))))
     for d in sorted(set(found), key=Diagnostic.sort_key):
         if d.code in (NOT_RUN, NOT_PLAYABLE):
             result.diagnostics.append(_escalated(d, error_on_warning))
