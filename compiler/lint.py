@@ -74,9 +74,9 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
     memo: dict[tuple[str, int], frozenset[str]] = {}
     for game, model in sorted(checked.models.items()):
         content = checked.contents[game]
-        found += relocated(content, run(LintContext(game, content, model, alternate_history, fast, games, seed,
-                                 deadline, time_budget, stop,
-                                 checked.game_errors.get(game, 0))))
+        found += relocated(content, run(LintContext(
+            game, content, model, alternate_history, fast, games, seed, deadline,
+            time_budget, stop, checked.game_errors.get(game, 0))))
     for d in sorted(set(found), key=Diagnostic.sort_key):
         if d.code in (NOT_RUN, NOT_PLAYABLE):
             result.diagnostics.append(_escalated(d, error_on_warning))

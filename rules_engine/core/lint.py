@@ -30,8 +30,8 @@ NOT_PLAYABLE = "R103"  # the warning that names the simulated rules invalid cont
 
 RULES: dict[str, tuple[str, ...]] = {
     "azadi": ("impossible_task", "dead_power", "same_moment", "unreachable", "text_drift",
-              "task_never_completed", "trigger_loop", "broken_invariant", "order_dependence", "same_unlock",
-              "over_cap"),
+              "task_never_completed", "trigger_loop", "broken_invariant", "order_dependence",
+              "same_unlock", "over_cap"),
     "spring": ("radicalisable", "resistance_force", "text_drift", "stalls", "seat_balance"),
     "san": ("crossing_costs", "text_drift", "victory_paths", "first_player", "card_use",
             "river_draws"),

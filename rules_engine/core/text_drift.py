@@ -10,16 +10,16 @@ the data holds but counting something else.
 
 That last check pairs each number with what it counts. In the text, a number counts
 the first of the next three words (before any punctuation, "to", "and", "or",
-"then"...) that the data also uses
-("2 Imperial voters", "7 more resources", an icon ``:funds:`` as its word), or else the word just before it ("evict
-2"); "once", "twice" and "thrice" count times. In the data, a number counts the
-words of its key, of the keys above it and of the verb it belongs to (the verb's
-name, and the countable nouns of its documentation in the verb table; a rate's ``per_...`` also
-counts one of what it gives): ``cost:
-{funds: 2}`` counts funds and cost, ``{action: evict_voters, count: 1}`` counts
-evict and voters, ``limit: {per_turn: 3}`` counts turns and times. A text number is
-drift when the word it counts occurs in the data, but never with that number: "pay 2
-funds, evict 2" against a cost of 2 funds and an eviction of 1.
+"then"...) that the data also uses ("2 Imperial voters", "7 more resources", an icon
+``:funds:`` as its word), or else the word just before it ("evict 2"); "once",
+"twice" and "thrice" count times. In the data, a number counts the words of its key,
+of the keys above it and of the verb it belongs to (the verb's name, and the
+countable nouns of its documentation in the verb table; a rate's ``per_...`` also
+counts one of what it gives): ``cost: {funds: 2}`` counts funds and cost, ``{action:
+evict_voters, count: 1}`` counts evict and voters, ``limit: {per_turn: 3}`` counts
+turns and times. A text number is drift when the word it counts occurs in the data,
+but never with that number: "pay 2 funds, evict 2" against a cost of 2 funds and an
+eviction of 1.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Builds :class:`SpringContent` and checks the board: numbered spaces without gaps,
-known countries, each country's spaces contiguous on the circular track and
-within the size the design allows, revolution cards' types, and the manifest's board
-facts (the pawns' start space, the starting hand, the overthrows that end the game); and parses each card's
-printed effects into abilities (:mod:`rules_engine.spring.verbs`), reporting any the
-engine cannot run as M405 at the effect's parameter."""
+known countries, each country's spaces contiguous on the circular track and within
+the size the design allows, revolution cards' types, and the manifest's board facts
+(the pawns' start space, the starting hand, the overthrows that end the game); and
+parses each card's printed effects into abilities
+(:mod:`rules_engine.spring.verbs`), reporting any the engine cannot run as M405 at
+the effect's parameter."""
 
 from __future__ import annotations
 

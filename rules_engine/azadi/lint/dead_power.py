@@ -34,8 +34,8 @@ from typing import Any
 from rules_engine.azadi.lint.rules_in_force import abilities, forbidden
 from rules_engine.azadi.lint.walk import Path, every_item
 from rules_engine.azadi.lint.walk import abilities as written_abilities
-from rules_engine.core.content import Item
 from rules_engine.azadi.vocabulary import ACTION_NEEDS, EVENT_NEEDS
+from rules_engine.core.content import Item
 from rules_engine.core.diagnostics import Diagnostic, Location, Related, Severity
 from rules_engine.core.effects import Ability, Effect, Listener
 from rules_engine.core.lint import LintContext

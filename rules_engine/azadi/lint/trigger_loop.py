@@ -65,7 +65,12 @@ def _first(items: Iterable[Item], event: str, under: tuple[str | int, ...] = ()
     for item in items:
         start: Any = item.data
         for key in under:
-            start = start[key] if isinstance(start, (dict, list)) else None
+            if isinstance(start, dict):
+                start = start.get(key)
+            elif isinstance(start, list) and isinstance(key, int) and key < len(start):
+                start = start[key]
+            else:
+                start = None
         for path in _listening(start, event, ()):
             return item.doc.locate_key((*item.path, *under, *path))
     return None
