@@ -26,13 +26,17 @@ from __future__ import annotations
 import errno
 import hashlib
 import io
+import os
+import stat
 import warnings
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from compiler.safe_read import UnreadableFile, read_file
-from rules_engine.core.diagnostics import quoted
+from compiler.safe_read import UnreadableFile, describe_mode, read_file
+from rules_engine.core.content import Item
+from rules_engine.core.diagnostics import Diagnostic, error, quoted, warning
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -84,6 +88,40 @@ def art_path(folder: Path, written: str) -> Path:
             exc.errno == errno.ELOOP else (exc.strerror or type(exc).__name__).lower()
         raise ArtProblem("B603", f"art path {quoted(written)} cannot be followed "
                          f"({reason})") from None
+
+
+def check_references(items: Iterable[Item], roots: list[Path]) -> Iterator[Diagnostic]:
+    """What ``validate`` says about each item's ``art:``, at the value, without reading
+    the file: a path no file can have or one that is missing or not a regular file
+    (B603, a warning: the build prints a placeholder), a path leaving the content
+    folder among ``roots`` that holds the item (B602). The messages are the build's
+    own, so a build reports each problem once."""
+    resolved = [r.resolve() for r in roots]
+    for item in items:
+        written = item.data.get("art")
+        if not isinstance(written, str) or not written:
+            continue
+        where = item.loc("art")
+        source_dir = Path(item.doc.file).resolve().parent
+        root = next((r for r in resolved if source_dir.is_relative_to(r)), source_dir)
+        try:
+            candidate = art_path(source_dir, written)
+        except ArtProblem as problem:
+            yield warning("B603", f"{problem.message}; a placeholder is printed", where)
+            continue
+        if Path(written).is_absolute() or not candidate.is_relative_to(root):
+            yield error("B602", f"art path {written!r} leaves the content folder "
+                        f"{root.name}/", where)
+            continue
+        try:
+            mode = os.stat(candidate).st_mode
+        except (OSError, ValueError):
+            yield warning("B603", f"art file {written!r} does not exist; a placeholder is "
+                          "printed", where)
+            continue
+        if not stat.S_ISREG(mode):
+            yield warning("B603", f"art file {written!r}: not a regular file: it is "
+                          f"{describe_mode(mode)}; a placeholder is printed", where)
 
 
 def prepare_art(path: Path, written: str, card_mm: tuple[float, float]) -> Art:

@@ -29,6 +29,7 @@ from rules_engine.core.lint import (
     rule_modules,
     run,
 )
+from rules_engine.core.outside import relocated
 from rules_engine.core.simulate import Stop
 
 _SUPPRESS = re.compile(r"#\s*samizdat:\s*ignore\[([A-Z0-9, ]+)\]")
@@ -88,10 +89,10 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
         content = checked.contents[game]
         label, parts = _step(game, model, fast)
         with (progress or Progress("lint", quiet=True)).stage(label, parts) as step:
-            found += run(LintContext(game, content, model, alternate_history, fast, games, seed,
-                                     deadline, time_budget, stop,
-                                     checked.game_errors.get(game, 0), step.started),
-                         result.tracebacks)
+            found += relocated(content, run(LintContext(
+                game, content, model, alternate_history, fast, games, seed, deadline,
+                time_budget, stop, checked.game_errors.get(game, 0), step.started),
+                result.tracebacks))
     for d in sorted(set(found), key=report_order):
         if d.code in ALWAYS_REPORTED:
             result.diagnostics.append(_escalated(d, error_on_warning))

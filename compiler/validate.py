@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler import counts, schema_check
+from compiler.art import check_references
 from compiler.discover import CAMPAIGN_FILE, GAME_FILE, Target, content_files, display, resolve
 from compiler.safe_read import UnreadableFile, read_file
 from compiler.yaml_loader import DEFAULT_LIMITS, LoadLimits, load_yaml
@@ -109,6 +110,10 @@ def _validate_target(target: Target, limits: LoadLimits, result: ValidationResul
     unread = [*base.unread, *(u for _, camp in loaded_campaigns for u in camp.unread)]
     if not unread:
         result.diagnostics += found
+    folders = [base, *(camp for _, camp in loaded_campaigns)]
+    result.diagnostics += check_references(
+        (item for loaded in folders for items in loaded.every.values() for item in items),
+        [target.game_dir, *target.campaign_dirs])
     result.models[plugin.id] = model
     result.contents[plugin.id] = content
     result.content_roots[plugin.id] = [target.game_dir, *target.campaign_dirs]

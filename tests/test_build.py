@@ -279,13 +279,20 @@ def test_art_paths(spring_copy: Path, tmp_path: Path) -> None:
     deck.write_text(text)
     code, report = build(str(spring_copy), "--out", str(tmp_path / "out"))
     got = [(d["code"], d["severity"], d["line"]) for d in report["diagnostics"]]
+    # validation reports the art paths (B602 is an error: nothing is drawn)
     assert got == [
         ("B602", "error", line_of(deck, "art: ../../../outside.png")),
         ("B603", "warning", line_of(deck, "art: art/none.png")),
-        ("B604", "warning", line_of(deck, "art: art/small.png")),
     ]
     assert code == 1
-    assert "48 dpi at print size" in report["diagnostics"][2]["message"]
+    deck.write_text(text.replace("    art: ../../../outside.png\n", ""))
+    code, report = build(str(spring_copy), "--out", str(tmp_path / "out"))
+    got = [(d["code"], d["severity"], d["line"]) for d in report["diagnostics"]]
+    assert got == [
+        ("B603", "warning", line_of(deck, "art: art/none.png")),
+        ("B604", "warning", line_of(deck, "art: art/small.png")),
+    ]
+    assert "48 dpi at print size" in report["diagnostics"][1]["message"]
 
 
 def test_a_failed_build_leaves_the_previous_output(spring_copy: Path, tmp_path: Path) -> None:

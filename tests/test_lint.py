@@ -275,7 +275,9 @@ def test_azadi_trigger_loop_with_a_replay(cards: Path) -> None:
                              fast=False)
     (loop,) = report["diagnostics"]
     assert code == 1 and loop["severity"] == "error"
-    assert loop["line"] == line_of(path, "while_active:") + 1
+    lines = path.read_text().splitlines()
+    assert lines[loop["line"] - 1].strip() == "- when:"    # the looping power itself
+    assert lines[loop["line"]].strip() == "event: voter_evicted"
     assert "powers triggered by 'voter_evicted' chain deeper" in loop["message"]
     replay = loop["message"].split("replay: samizdat ")[1].rstrip(")").split()
     assert replay[2:4] == ["--content", str(cards / MARS)]   # the copy, not the shipped one

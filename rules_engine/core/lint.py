@@ -42,7 +42,8 @@ INTERNAL_ERROR = "R104"  # the error that a rule raised an exception
 
 RULES: dict[str, tuple[str, ...]] = {
     "azadi": ("impossible_task", "dead_power", "same_moment", "unreachable", "text_drift",
-              "task_never_completed", "trigger_loop", "broken_invariant", "order_dependence"),
+              "task_never_completed", "trigger_loop", "broken_invariant", "order_dependence",
+              "same_unlock", "over_cap"),
     "spring": ("radicalisable", "resistance_force", "text_drift", "stalls", "seat_balance"),
     "san": ("crossing_costs", "text_drift", "victory_paths", "first_player", "card_use",
             "river_draws"),

@@ -1,8 +1,10 @@
 """Builds :class:`SpringContent` and checks the board: numbered spaces without gaps,
-known countries, each country's spaces contiguous on the circular track and
-within the size the design allows, and revolution cards' types; and parses each card's
-printed effects into abilities (:mod:`rules_engine.spring.verbs`), reporting any the
-engine cannot run as M405 at the effect's parameter."""
+known countries, each country's spaces contiguous on the circular track and within
+the size the design allows, revolution cards' types, and the manifest's board facts
+(the pawns' start space, the starting hand, the overthrows that end the game); and
+parses each card's printed effects into abilities
+(:mod:`rules_engine.spring.verbs`), reporting any the engine cannot run as M405 at
+the effect's parameter."""
 
 from __future__ import annotations
 
@@ -44,10 +46,39 @@ def build(content: ContentSet) -> tuple[m.SpringContent, list[Diagnostic]]:
         if cards and kind not in present:
             diags.append(error("M403", f"the deck has no {kind} cards; the design has three "
                                f"card types ({', '.join(m.CARD_TYPES)})", cards[0].location))
+    if content.manifest is not None and numbers:
+        diags += _board_parameters(content.manifest, params, set(numbers), len(countries))
     built_spaces = tuple(m.Space(s["number"], s["kind"], s.get("country"))
                          for s in sorted(spaces, key=lambda s: s["number"]))
     return m.SpringContent(built_countries, built_spaces, built_cards,
                            freeze({k: v.get("value") for k, v in params.items()})), diags
+
+
+def _board_parameters(manifest: Item, params: dict[str, Any], numbers: set[int],
+                      countries: int) -> list[Diagnostic]:
+    """The manifest's board facts against the board: the pawns' start space is one of
+    its spaces, a player's starting hand fits the hand limit, and the game can reach
+    the overthrows that end it (one per country at most)."""
+    found: list[Diagnostic] = []
+
+    def at(name: str) -> Any:
+        return manifest.loc("parameters", name, "value")
+
+    start = _value(params, "start_space")
+    if isinstance(start, int) and start not in numbers:
+        found.append(error("M402", f"start_space {start} is not a space of the board (spaces "
+                           f"{min(numbers)} to {max(numbers)}): the pawns have nowhere to "
+                           "start", at("start_space")))
+    hand, limit = _value(params, "starting_hand"), _value(params, "hand_limit")
+    if isinstance(hand, int) and isinstance(limit, int) and hand > limit:
+        found.append(error("M403", f"starting_hand {hand} is over the hand_limit {limit}",
+                           at("starting_hand")))
+    ends = _value(params, "overthrows_to_end")
+    if isinstance(ends, int) and countries and ends > countries:
+        found.append(error("M403", f"overthrows_to_end {ends} is more than the {countries} "
+                           "countries that can be overthrown: the game can never end that "
+                           "way", at("overthrows_to_end")))
+    return found
 
 
 def _value(params: dict[str, Any], name: str) -> Any:

@@ -1,4 +1,4 @@
-"""A power that a Mandate always blocks.
+"""A power that a Mandate always blocks, or that the base rules make useless.
 
 Mandates trump Resistance cards (and every other power): while a Mandate that
 forbids what a power needs stands in the capital, the power cannot be used. A
@@ -7,6 +7,13 @@ something the Mandate forbids: a Resistance card that trades under *The Path of
 Oneness*, a while-active power that places voters through coalitions under a
 Mandate that bans coalitions. Checked for the Mandates of the campaigns loaded
 (all Mandates with ``--alternate-history``).
+
+The base rules make a power useless, whatever the Mandate, when it can act only
+after azadi on a card that is gone by then (``if: {after_azadi: true}`` on a Tyranny
+choice's while-active power, since a Tyranny card is discarded when azadi is
+gained, or on an Imperial Attack card, since the Imperial Arms stop at azadi), and
+when it answers an Imperial voter placed in a volatile area (Imperial voters are
+never placed there). These are reported at the value that makes them useless.
 
 Failing (under The Path of Oneness)::
 
@@ -25,7 +32,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules_engine.azadi.lint.rules_in_force import abilities, forbidden
+from rules_engine.azadi.lint.walk import Path, every_item
+from rules_engine.azadi.lint.walk import abilities as written_abilities
 from rules_engine.azadi.vocabulary import ACTION_NEEDS, EVENT_NEEDS
+from rules_engine.core.content import Item
 from rules_engine.core.diagnostics import Diagnostic, Location, Related, Severity
 from rules_engine.core.effects import Ability, Effect, Listener
 from rules_engine.core.lint import LintContext
@@ -73,7 +83,48 @@ def dead_under(effects: tuple[Effect, ...], blocked: frozenset[str]) -> bool:
     return bool(found) and len(found) == len(abilities(effects))
 
 
+IMPERIAL = ("imperial",)
+
+
+def _gone_at_azadi(section: str, path: Path) -> str | None:
+    """What is gone once azadi is gained, if the ability at ``path`` of an item of
+    ``section`` lies on it."""
+    if section == "tyranny_cards" and "while_active" in path:
+        return "a Tyranny card is discarded when azadi is gained"
+    if section == "attack_cards":
+        return "the Imperial Arms (and their Attack cards) stop when azadi is gained"
+    return None
+
+
+def never_fires(when: Any) -> bool:
+    """Whether a listener waits for an Imperial voter placed in a volatile area."""
+    if not isinstance(when, dict) or when.get("event") != "voter_placed":
+        return False
+    where = when.get("where")
+    return isinstance(where, dict) and where.get("volatile") is True and any(
+        where.get(k) in IMPERIAL for k in ("whose", "who", "by"))
+
+
+def base_rule_findings(section: str, item: Item) -> Iterator[Diagnostic]:
+    """L702 for each power of ``item`` that the base rules make useless."""
+    name = item.get("id") or item.get("number")
+    for path, ability in written_abilities(item.data):
+        condition = ability.get("if")
+        gone = _gone_at_azadi(section, path)
+        if gone and isinstance(condition, dict) and condition.get("after_azadi") is True:
+            yield Diagnostic(CODE, SEVERITY, f"a power of {name!r} acts only after azadi, "
+                             f"but {gone}: it can never be used",
+                             item.loc(*path, "if", "after_azadi"))
+        if never_fires(ability.get("when")):
+            yield Diagnostic(CODE, SEVERITY, f"a power of {name!r} answers an Imperial voter "
+                             "placed in a volatile area, but Imperial voters are never placed "
+                             "there: it can never be used",
+                             item.loc(*path, "when", "where", "volatile"))
+
+
 def check(context: LintContext) -> Iterator[Diagnostic]:
+    for section, item in every_item(context.content):
+        yield from base_rule_findings(section, item)
     model = context.model
     loaded = {c.mandate for c in model.campaigns}
     mandates = [m for m in model.mandates if context.alternate_history or m.id in loaded]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from rules_engine.azadi.lint.dead_power import never_fires
 from rules_engine.azadi.lint.rules_in_force import forbidden, mandates_for
 from rules_engine.azadi.vocabulary import EVENT_NEEDS
 from rules_engine.core.diagnostics import Diagnostic, Related, Severity
@@ -32,7 +33,23 @@ SEVERITY = Severity.WARNING
 LOCAL = True                # judges each item on its own: runs on content with errors
 
 
+def _base_rules(context: LintContext) -> Iterator[Diagnostic]:
+    """Tasks the base rules make impossible under any Mandate: an Imperial voter
+    placed in a volatile area (Imperial voters are never placed there)."""
+    for loaded in context.content.campaigns:
+        for item in loaded.sections.get("tyranny_cards", []):
+            for n, choice in enumerate(item.get("choices") or []):
+                task = choice.get("task") if isinstance(choice, dict) else None
+                if never_fires(task):
+                    yield Diagnostic(
+                        CODE, Severity.ERROR, f"the task of {choice.get('title')!r} waits for "
+                        "an Imperial voter placed in a volatile area, but Imperial voters are "
+                        "never placed there: it can never be done",
+                        item.loc("choices", n, "task", "where", "volatile"))
+
+
 def check(context: LintContext) -> Iterator[Diagnostic]:
+    yield from _base_rules(context)
     model = context.model
     items = {c.manifest["id"]: c for c in context.content.campaigns if c.manifest}
     for campaign in model.campaigns:

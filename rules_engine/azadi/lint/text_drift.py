@@ -4,7 +4,9 @@ Wherever a card may override its printed text (a card's ``text``, a side's, a
 buff's, a power's, a Tyranny choice's ``text`` for its power and ``task_text`` for
 its task; see rules_engine/azadi/overrides.py), the override is what players read.
 It must not name a number or a resource that the part it replaces does not hold
-(numbers a verb leaves at its default count as held), and a task's wording must say
+(numbers a verb leaves at its default count as held), nor pair a number with what
+it does not count ("evict 2" for an eviction of 1; see
+rules_engine/core/text_drift.py), and a task's wording must say
 how many times the task is done, and name the task's own action, not another's.
 Reported at the override.
 
@@ -29,7 +31,7 @@ from rules_engine.azadi.overrides import Override, overrides, sections
 from rules_engine.azadi.verbs import TABLE
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import LintContext
-from rules_engine.core.text_drift import drift, said_numbers
+from rules_engine.core.text_drift import drift, said_numbers, term
 
 CODE = "L705"
 NAME = "text-drift"
@@ -72,11 +74,17 @@ def _task_drift(found: Override) -> list[str]:
         return []
     task, times = choice["task"], choice.get("times")
     allowed = (1, times) if isinstance(times, int) else (1,)
-    named = drift(found.text, task, (*RESOURCES, *SIDES), allowed=allowed)
+    event = task.get("event")
+    # one event is one of what it names ("voter_evicted": a voter, an eviction), done
+    # ``times`` times
+    words = str(event).split("_") if isinstance(event, str) else []
+    counted = {t: {1} for w in words
+               for t in (term(w), *((w[:-2], w[:-1]) if w.endswith("ed") else ()))}
+    counted["time"] = {times if isinstance(times, int) else 1}
+    named = drift(found.text, task, (*RESOURCES, *SIDES), allowed=allowed, counted=counted)
     problems = [f"names {', '.join(named)}, which its task does not"] if named else []
     if isinstance(times, int) and times > 1 and times not in said_numbers(found.text):
         problems.append(f"leaves out ×{times} (the task is done {times} times)")
-    event = task.get("event")
     own = TASK_VERBS.get(event, ()) if isinstance(event, str) else ()
     others = sorted(e for e, stems in TASK_VERBS.items()
                     if e != event and _names(found.text, stems))

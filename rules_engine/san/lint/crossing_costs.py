@@ -29,9 +29,12 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
     room = int(params.get("corruption_spaces", 6)) * int(params.get("cards_per_corruption_space",
                                                                      2))
     need = int(params.get("corruption_to_win", 12))
-    if need > room:
+    manifest = context.content.manifest
+    if need > room:      # at the parameter that asks for too many
         yield Diagnostic(CODE, SEVERITY, f"a Corruption victory needs {need} cards but the "
-                         f"Corruption zone holds {room}", where)
+                         f"Corruption zone holds {room}",
+                         manifest.loc("parameters", "corruption_to_win", "value")
+                         if manifest else where)
     icons = sum(c.icon("propaganda") * c.copies for c in model.cards)
     for card in model.cards:
         if card.crossing_cost is not None and card.crossing_cost > icons:

@@ -1,0 +1,48 @@
+"""Shared by AZADI's static lint rules: the raw items of the base game and of every
+campaign, and the effect mappings (``do:`` or a rule) nested anywhere in an item, each
+with its path, so a finding points at the exact value. (Not a rule.)"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from rules_engine.core.content import ContentSet, Item
+
+Path = tuple[str | int, ...]
+
+
+def every_item(content: ContentSet) -> Iterator[tuple[str, Item]]:
+    """(section, item) for each item of the base game, then of each campaign."""
+    for section, items in content.sections.items():
+        for item in items:
+            yield section, item
+    for campaign in content.campaigns:
+        for section, items in campaign.sections.items():
+            for item in items:
+                yield section, item
+
+
+def mappings(data: Any, path: Path = ()) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Every mapping nested in ``data`` (``data`` itself first), with its path."""
+    if isinstance(data, dict):
+        yield path, data
+        for key, value in data.items():
+            yield from mappings(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from mappings(value, (*path, index))
+
+
+def abilities(data: Any, path: Path = ()) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Every ability (a mapping with ``do:``) nested in ``data``, with its path."""
+    for where, found in mappings(data, path):
+        if isinstance(found.get("do"), list):
+            yield where, found
+
+
+def total(cost: Any) -> int:
+    """The number of resources a cost mapping asks for (its whole-number values)."""
+    if not isinstance(cost, dict):
+        return 0
+    return sum(v for v in cost.values() if isinstance(v, int) and not isinstance(v, bool))
