@@ -78,7 +78,12 @@ def test_bare_commands_check_the_repository_campaigns(repo: Path) -> None:
     planted = [("M402", f"cards/{CAMPAIGN}/tyranny_cards.yaml", line, column)]
     for args in (["validate"], ["validate", "."], ["lint", "--fast"], ["lint", "--fast", "cards"]):
         code, found = report(*args)
-        assert code == 1 and places(found) == planted, args
+        got = places(found)
+        if args[0] == "lint":      # and R103 (the rules not run on content with errors),
+            skipped = [p for p in got if p[0] == "R103"]     # at the campaign's manifest
+            assert [p[1] for p in skipped] == [f"cards/{CAMPAIGN}/campaign.yaml"], args
+            got = [p for p in got if p[0] != "R103"]
+        assert code == 1 and got == planted, args
 
 
 def test_bare_commands_from_inside_the_repository(repo: Path,

@@ -93,7 +93,7 @@ def test_a_record_of_digests_alone_is_still_checked(sources: dict[str, Path]) ->
 
 def test_the_build_records_stamps(tmp_path: Path, sources: dict[str, Path],
                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(native, "_compile", lambda root, jobs: None)
+    monkeypatch.setattr(native, "_compile", lambda jobs: None)
     monkeypatch.setattr(native, "clean", lambda: None)
     native.build()
     record = json.loads(native.RECORD.read_text())

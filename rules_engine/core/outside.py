@@ -5,8 +5,8 @@ installed package. A finding about a base card (a Resistance card a Tyranny choi
 unlocks, a power dead under the campaign's Mandate) would point into the package,
 where the campaign repository's CI annotations and ``# samizdat: ignore[...]``
 comments cannot attach. So, when at least one campaign folder lies outside the game
-folder, a lint rule's finding (an ``L`` code; the run-level ``R`` warnings stay at
-the game's manifest) located in the game folder is moved, by this rule:
+folder, a lint rule's finding (an ``L`` code) or a run-level one (``R``: analyses
+not run, or crashed) located in the game folder is moved, by this rule:
 
 1. to its first related location inside an outside campaign, if it has one;
 2. else to the value in an outside campaign's file that names the base item the
@@ -48,7 +48,7 @@ def relocated(content: ContentSet, found: Iterable[Diagnostic]) -> Iterator[Diag
         return
     for d in found:
         file = d.location.file
-        if not d.code.startswith("L"):   # run-level warnings (R101, R103) stay put
+        if not d.code.startswith(("L", "R")):   # validation's own stay where they are
             yield d
             continue
         if not _inside(file, content.folder) or any(_inside(file, c.folder)
