@@ -5,8 +5,10 @@ in-process), of the full lint with the default budget (simulated games for
 all three games; a fresh process and an empty cache each round), of a
 re-lint after editing one card's narrative text (no rule changes: no game is
 replayed), interleaved round by round with a re-lint of unchanged content as the
-baseline (and their ratio), and of a re-lint after editing one Tyranny card's task
-(cached games reused for the other campaigns).
+baseline (and their ratio), of a re-lint after editing one Tyranny card's task
+(cached games reused for the other campaigns), and of the planted-problem suite
+(tests/lint_cases/: each case copied, edited and linted), against the same number of
+lints of unchanged copies as its baseline.
 
     python benchmarks/lint.py [--rounds N] [--full-rounds N] [--edit-rounds N]
 """
@@ -75,6 +77,36 @@ def main() -> None:
         tyranny.write_text(text.replace("times: 6", "times: 5", 1), encoding="utf-8")
         edited = full_lint()
         print(f"re-lint after editing one Tyranny card's task: {edited:.1f} s (target < 5 s)")
+    planted_suite()
+
+
+def planted_suite() -> None:
+    """The planted-problem suite's run time and recall, against linting the same copies
+    unchanged (interleaved case by case)."""
+    from tests.test_lint_cases import load_cases, run_case
+
+    cases = [c for c in load_cases() if not c.simulated]
+    planted = spent = unchanged = 0.0
+    found = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        for n, case in enumerate(cases):
+            root = Path(scratch) / f"base-{n}"
+            start = time.perf_counter()
+            shutil.copytree(REPO / "cards" / case.game, root / case.game)
+            lint([root / case.lint], fast=True)
+            unchanged += time.perf_counter() - start
+            start = time.perf_counter()
+            expected, got = run_case(case, Path(scratch) / f"case-{n}")
+            spent += time.perf_counter() - start
+            if case.twin:
+                found += not got
+            else:
+                planted += 1
+                found += expected <= got
+    print(f"planted-problem suite: {len(cases)} static cases in {spent:.1f} s "
+          f"({found}/{len(cases)} right: problems found, clean twins clean); linting the "
+          f"same copies unchanged {unchanged:.1f} s (baseline), ratio {spent / unchanged:.2f}")
+
 
 
 def edit_narrative(path: Path, n: int) -> None:

@@ -106,15 +106,24 @@ def _validate_target(target: Target, limits: LoadLimits, result: ValidationResul
         camp_manifest = _single(camp, "campaign", folder / CAMPAIGN_FILE, result)
         content.campaigns.append(CampaignContent(display(folder), camp_manifest, camp.valid))
         loaded_campaigns.append((content.campaigns[-1], camp))
-    model, found = plugin.build_model(content)
+    try:
+        model, found = plugin.build_model(content)
+    except Exception as exc:          # an engine bug must not hide the other findings
+        model, found = None, [error(
+            "M406", f"internal error building the {plugin.id} model: "
+            f"{type(exc).__name__}: {quoted(str(exc))}",
+            Location(display(target.game_dir / GAME_FILE), 1, 1),
+            hint="this is a bug in samizdat; the game's model checks and lint analyses "
+                 "did not run")]
     unread = [*base.unread, *(u for _, camp in loaded_campaigns for u in camp.unread)]
-    if not unread:
+    if not unread or model is None:
         result.diagnostics += found
     folders = [base, *(camp for _, camp in loaded_campaigns)]
     result.diagnostics += check_references(
         (item for loaded in folders for items in loaded.every.values() for item in items),
         [target.game_dir, *target.campaign_dirs])
-    result.models[plugin.id] = model
+    if model is not None:
+        result.models[plugin.id] = model
     result.contents[plugin.id] = content
     result.content_roots[plugin.id] = [target.game_dir, *target.campaign_dirs]
     if manifest is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -287,3 +288,26 @@ def test_games_without_the_printed_texts_are_the_same_games(
     relabelled = [replace(r, counters={printed(k, labels): v for k, v in r.counters.items()})
                   for r in blank]
     assert relabelled == real
+
+
+def test_a_model_builder_that_raises_is_m406_and_the_rest_is_still_reported(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from rules_engine import games
+    from rules_engine.san import plugin as san_plugin
+
+    def broken(content: Any) -> Any:
+        raise KeyError("lost")
+
+    monkeypatch.setattr(san_plugin, "PLUGIN", replace(san_plugin.PLUGIN, build_model=broken))
+    cards = tmp_path / "cards"
+    shutil.copytree(CARDS / "san", cards / "san")
+    shutil.copytree(CARDS / "spring", cards / "spring")
+    (cards / "spring" / "board_and_deck.yaml").write_text(
+        (cards / "spring" / "board_and_deck.yaml").read_text().replace("  ", "\t", 1))
+    assert games.plugin("san").build_model is broken
+    exit_code, report = lint_json(str(cards / "san"), str(cards / "spring"), "--fast")
+    codes = [(d["code"], Path(d["file"]).name, d["line"]) for d in report["diagnostics"]]
+    assert exit_code == 1
+    assert ("M406", "game.yaml", 1) in codes and any(c[0] == "Y103" for c in codes)
+    (crash,) = [d for d in report["diagnostics"] if d["code"] == "M406"]
+    assert crash["message"] == "internal error building the san model: KeyError: \"'lost'\""

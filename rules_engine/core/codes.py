@@ -157,6 +157,11 @@ _CODES: tuple[Code, ...] = (
          "A card must not print a rule that play would silently ignore: an effect the "
          "interpreter has no handler for, or a `modify` of a quantity the engine does not "
          "apply where the card puts it (ruling R35)."),
+    Code("M406", "model-crashed", "Building the game's model raised an internal error.",
+         "Content that passed loading and the schemas is turned into the game's model; an "
+         "exception there is a bug in samizdat, not in the content, and must not cost the "
+         "other findings. The error names the exception; the game's model-based checks "
+         "and its lint analyses do not run, and every other finding is reported."),
     Code("B601", "text-overflow", "Card text does not fit its layout region.",
          "Text shrinks from the region's size down to its min_size; if it still does not fit "
          "the build stops (unless --force) instead of clipping it. The message says by how "
