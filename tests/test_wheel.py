@@ -58,8 +58,16 @@ def test_installed_samizdat_validates_an_outside_campaign(installed: Path, tmp_p
 
 
 def test_installed_python_m_compiler(installed: Path, tmp_path: Path) -> None:
+    """``python -m compiler`` validates the content it ships (named, since a bare command
+    outside samizdat's own checkout checks the working folder's content)."""
     python = installed.parent / "python"
-    out = subprocess.run([str(python), "-m", "compiler", "validate"], cwd=tmp_path,
+    shipped = subprocess.run([str(python), "-c", "from compiler.paths import cards_root; "
+                              "print(cards_root())"], cwd=tmp_path, capture_output=True,
+                             text=True).stdout.strip()
+    out = subprocess.run([str(python), "-m", "compiler", "validate", shipped], cwd=tmp_path,
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.strip().endswith("errors 0, warnings 0")
+    bare = subprocess.run([str(python), "-m", "compiler", "validate"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert bare.returncode == 2 and "no content found" in bare.stderr
