@@ -387,12 +387,15 @@ class AzadiState(State[Action]):
 
     def _lay_zones(self) -> None:
         """The capital, then one 7/13 zone per other player (ruling R17), each beside the
-        two zones laid before it."""
+        two zones laid before it; a 2-player Seat of Power game begins with 3 zones, as
+        the rulebook says (ruling R48)."""
         capital = next(z for z in self.content.zones if z.capital)
         small = next(z for z in self.content.zones if z.areas == 13 and not z.capital)
         self.board.place(Zone(capital.id, capital.areas, capital.majority, capital.volatile,
                               True), set())
-        for n in range(1, self.config.players):
+        zones = 3 if self.config.players == 2 and self.config.seat_of_power \
+            else self.config.players
+        for n in range(1, zones):
             neighbours = {0} if n == 1 else {n - 1, n - 2}
             self.board.place(Zone(small.id, small.areas, small.majority, small.volatile),
                              neighbours)
@@ -985,12 +988,13 @@ class AzadiState(State[Action]):
 
     def _add_level(self, player: int, ideologue: str) -> None:
         """``player`` gains an Ideology card of ``ideologue``; reaching level 3 or 5
-        (and so unlocking a power) discards the top Attack card of its column."""
+        (and so unlocking a power) discards the top Attack card of its column, to reveal a
+        stronger one (the last card of a column stays)."""
         levels = self.players[player].levels
         levels[ideologue] += 1
         column = self.attacks[ideologue]
-        if column and levels[ideologue] in (3, 5):
-            column.pop(0)
+        if len(column) > 1 and levels[ideologue] in (3, 5):
+            column.pop(0)         # the last, strongest card stays: nothing is under it (R48)
 
     def _coalition(self, action: Coalition) -> str:
         """Form a coalition majority: each partner gives the other one Ideology card of
@@ -1273,9 +1277,9 @@ class AzadiState(State[Action]):
         held: Counter[str] = Counter()
         for mine in self.players:
             held.update(mine.levels)
-        order = sorted(IDEOLOGUES, key=lambda i: (-held[i], IDEOLOGUES.index(i)))
+        dominant, second = self._foundation_pair(held)
         self.foundation = next((f for f in self.content.foundation_cards
-                                if (f.dominant, f.second) == (order[0], order[1])), None)
+                                if (f.dominant, f.second) == (dominant, second)), None)
         if self.foundation is None:
             return
         count = len(self.players)
@@ -1284,6 +1288,37 @@ class AzadiState(State[Action]):
         self.votes = {}
         self.phase = "vote"
         self.player = self.voting[0]
+
+    def _foundation_pair(self, held: Counter[str]) -> tuple[str, str]:
+        """The dominant and second ideologies. On a tie the player with most Monument
+        contributions (then the one who marked last) decides, and picks the pair they
+        hold most of; with no contributions, the order Capitalist, Showstopper,
+        Idealist, Supremo (ruling R48)."""
+        top = max(held[i] for i in IDEOLOGUES)
+        firsts = [i for i in IDEOLOGUES if held[i] == top]
+        if len(firsts) > 1:
+            pairs = [(a, b) for a in firsts for b in firsts if a != b]
+        else:
+            rest = [i for i in IDEOLOGUES if i != firsts[0]]
+            runner_up = max(held[i] for i in rest)
+            pairs = [(firsts[0], b) for b in rest if held[b] == runner_up]
+        printed = {(f.dominant, f.second) for f in self.content.foundation_cards}
+        pairs = [p for p in pairs if p in printed] or pairs
+        decider = self._decider(list(range(len(self.players))))
+        if len(pairs) == 1 or decider is None:
+            return pairs[0]
+        levels = self.players[decider].levels
+        return max(pairs, key=lambda p: (levels[p[0]], levels[p[1]], -pairs.index(p)))
+
+    def _decider(self, among: list[int]) -> int | None:
+        """Who of ``among`` breaks a tie: most Monument contributions, then the one who
+        marked a contribution last; None when none of them contributed."""
+        weight = Counter(self.contributions)
+        most = max((weight[p] for p in among), default=0)
+        if most == 0:
+            return None
+        tied = [p for p in among if weight[p] == most]
+        return next((p for p in reversed(self.contributions) if p in tied), tied[0])
 
     def _vote(self, side: int) -> str:
         voter = self.voting.pop(0)
@@ -1297,10 +1332,9 @@ class AzadiState(State[Action]):
         if tally[0] != tally[1]:
             self.foundation_side = 0 if tally[0] > tally[1] else 1
         else:                                   # the tie-breaks: most contributions, last marked
-            most = max(weight.values(), default=0)
-            tied = [p for p in self.votes if weight[p] == most]
-            last = next((p for p in reversed(self.contributions) if p in tied), None)
-            decider = last if last is not None else tied[0] if tied else self.return_to
+            decider = self._decider(list(self.votes))
+            if decider is None:
+                decider = next(iter(self.votes), self.return_to)
             self.foundation_side = self.votes.get(decider, 0)
         self.player = self.return_to
         self.phase = self.return_phase
@@ -1320,17 +1354,30 @@ class AzadiState(State[Action]):
         self._start_turn()
         return line
 
+    def _majority_possible(self, zone: Zone) -> bool:
+        """Whether a majority can still form in ``zone`` after azadi: none holds it and
+        some player's voters there, with every free area filled, would reach it."""
+        if zone.holder:
+            return False
+        free = zone.free_ordinary() + zone.free_volatile()
+        return any(zone.count(p) + free >= zone.majority for p in range(len(self.players)))
+
     def _check_end(self) -> None:
-        """After azadi (ruling R25): the game ends as soon as every zone holds a
-        majority; when every area is filled first, each player has one final turn,
+        """After azadi (ruling R25, R48): the game ends as soon as every zone holds a
+        majority, or, while areas are free, when no player can take any zone still
+        without one (all possible majorities are formed); when every area is filled
+        first, each player has one final turn,
         beginning with this one (the player who filled the last area), and then it
         ends."""
         zones = self.board.zones
+        full = all(z.free_ordinary() + z.free_volatile() == 0 for z in zones)
         if all(z.holder for z in zones):
             self.finished, self.end_reason = True, "all majorities formed"
-        elif self.final_turns is None and all(
-                z.free_ordinary() + z.free_volatile() == 0 for z in zones):
-            self.final_turns = len(self.players)
+        elif full:
+            if self.final_turns is None:      # powers may still form one: the final round
+                self.final_turns = len(self.players)
+        elif not any(self._majority_possible(z) for z in zones):
+            self.finished, self.end_reason = True, "all possible majorities formed"
 
 
     # -- Tyranny cards, Orders and events ---------------------------------------------
