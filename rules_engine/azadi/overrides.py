@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.core.content import ContentSet, Item
+from rules_engine.core.content import ContentSet, Item, every_item
 from rules_engine.core.diagnostics import Diagnostic, error
 
 ANY = "*"       # in a spot's path: every index of the list there
@@ -130,21 +130,10 @@ def text_of(data: Any, *path: str | int) -> str:
     return found if isinstance(found, str) else ""
 
 
-def sections(content: ContentSet) -> Iterator[tuple[str, Item]]:
-    """Every item of the base game and its campaigns, with its section's name."""
-    for name, items in content.sections.items():
-        for item in items:
-            yield name, item
-    for campaign in content.campaigns:
-        for name, items in campaign.sections.items():
-            for item in items:
-                yield name, item
-
-
 def refused(content: ContentSet) -> list[Diagnostic]:
     """M403 at every card-level ``text`` that has no single printed part to replace."""
     found: list[Diagnostic] = []
-    for section, item in sections(content):
+    for section, item in every_item(content):
         why = REFUSED.get(section)
         if why is not None and isinstance(item.get("text"), str):
             found.append(error("M403", f"{item.get('id')}: {why}", item.loc("text")))

@@ -21,7 +21,7 @@ from typing import Any
 
 from rules_engine.azadi.interpreter import MODIFIED_IN_GAME, MODIFIED_IN_ZONE
 from rules_engine.azadi.verbs import EVENTS, FILTER_ZONES, IN_A_ZONE, TABLE
-from rules_engine.core.content import ContentSet, Item
+from rules_engine.core.content import ContentSet, Item, every_item
 from rules_engine.core.diagnostics import Diagnostic, error
 
 ACTIVATED, LISTENER = "activated", "listener"
@@ -97,11 +97,8 @@ TASKS = ("tyranny_cards", ("choices", "*", "task"))
 
 def unrunnable(content: ContentSet) -> list[Diagnostic]:
     """M405 for every printed part of an effect the engine would not run."""
-    items = [(s, i) for s, found in content.sections.items() for i in found]
-    for camp in content.campaigns:
-        items += [(s, i) for s, found in camp.sections.items() for i in found]
     found: list[Diagnostic] = []
-    for section, item in items:
+    for section, item in every_item(content):
         for slot_section, pattern, slot in SLOTS:
             if slot_section != section:
                 continue

@@ -8,7 +8,7 @@ resolve.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,3 +94,14 @@ class GamePlugin:
             if s.name == name:
                 return s
         return None
+
+
+def every_item(content: ContentSet) -> Iterator[tuple[str, Item]]:
+    """(section, item) for each item of the game folder, then of each campaign."""
+    for section, items in content.sections.items():
+        for item in items:
+            yield section, item
+    for campaign in content.campaigns:
+        for section, items in campaign.sections.items():
+            for item in items:
+                yield section, item

@@ -27,8 +27,9 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from rules_engine.azadi.overrides import Override, overrides, sections
+from rules_engine.azadi.overrides import Override, overrides
 from rules_engine.azadi.verbs import TABLE
+from rules_engine.core.content import every_item
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import LintContext
 from rules_engine.core.text_drift import drift, said_numbers, term
@@ -94,7 +95,7 @@ def _task_drift(found: Override) -> list[str]:
 
 
 def check(context: LintContext) -> Iterator[Diagnostic]:
-    for section, item in sections(context.content):
+    for section, item in every_item(context.content):
         for found in overrides(section, item):
             problems = _task_drift(found) if found.kind == "task" else _effects_drift(found)
             if problems:

@@ -7,20 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rules_engine.core.content import ContentSet, Item
+from rules_engine.core.content import every_item as every_item  # re-exported for the rules
 
 Path = tuple[str | int, ...]
-
-
-def every_item(content: ContentSet) -> Iterator[tuple[str, Item]]:
-    """(section, item) for each item of the base game, then of each campaign."""
-    for section, items in content.sections.items():
-        for item in items:
-            yield section, item
-    for campaign in content.campaigns:
-        for section, items in campaign.sections.items():
-            for item in items:
-                yield section, item
 
 
 def mappings(data: Any, path: Path = ()) -> Iterator[tuple[Path, dict[str, Any]]]:
