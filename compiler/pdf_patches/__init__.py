@@ -18,15 +18,18 @@ Each patch gives the very bytes reportlab gives without it; each saves time:
   ``str.translate`` per run, from what reportlab assigned (its private
   ``font.state[doc].assignments``), instead of asking ``splitString`` each time.
 
-Tested with reportlab 4.4.4 and 5.1.0 (the same PDFs, byte for byte, patched and
-plain): :data:`TESTED_FROM` to :data:`TESTED_BELOW`, the range ``pyproject.toml``
-pins. :func:`install` (which :func:`compiler.fonts.register` calls before any PDF
-is written) installs the patches only for a reportlab in that range. For any
-other version, or with ``SAMIZDAT_PDF_PATCHES=0``, samizdat writes with reportlab
-as shipped, :func:`load_font` gives reportlab's own ``TTFont`` and
+Tested with reportlab 4.5.0, 4.5.1, 5.0.1 and 5.1.0 (every shipped game's files the
+same, byte for byte, patched and plain, and the same as with 5.1.0): from
+:data:`TESTED_FROM` to before :data:`TESTED_BELOW`, the range ``pyproject.toml``
+pins (4.4 lacks ``Canvas.setNamedCB``, which the rules reference needs, patched or
+not). :func:`install`, which :func:`compiler.fonts.register` calls before any PDF
+is written, installs the patches only for a reportlab in that range. For any other
+version, or with ``SAMIZDAT_PDF_PATCHES=0``, samizdat writes with reportlab as
+shipped, :func:`load_font` gives reportlab's own ``TTFont`` and
 :func:`document_runs` asks reportlab's ``splitString`` for every run: the same
-PDFs, more slowly. An untested version says so once on standard error (standard
-output is never touched); ``python -m compiler.pdf_patches`` prints :func:`status`.
+files, more slowly. An untested version says so once per run on standard error,
+when this package is imported (:func:`note_untested`; standard output is never
+touched); ``python -m compiler.pdf_patches`` prints :func:`status`.
 tests/test_pdf_patches.py builds decks both ways and compares the bytes.
 
 Not patches, but reliances on reportlab's internals that every version so far has
@@ -48,7 +51,7 @@ import reportlab
 from compiler.pdf_patches import text_encoding
 from compiler.pdf_patches.text_encoding import Runs
 
-TESTED_FROM: tuple[int, int] = (4, 4)      # the oldest reportlab tested (major, minor)
+TESTED_FROM: tuple[int, int] = (4, 5)      # the oldest reportlab tested (major, minor)
 TESTED_BELOW: tuple[int, int] = (5, 2)     # the first one not tested
 SWITCH = "SAMIZDAT_PDF_PATCHES"            # "0": reportlab as shipped
 _NOTED = "_SAMIZDAT_PDF_PATCHES_NOTED"     # set once the note is written (workers inherit it)
@@ -57,7 +60,7 @@ _installed = False
 
 
 def tested_range() -> str:
-    """The tested range as a requirement, e.g. ``>=4.4,<5.2`` (``pyproject.toml`` pins
+    """The tested range as a requirement, e.g. ``>=4.5,<5.2`` (``pyproject.toml`` pins
     reportlab to it)."""
     return (f">={TESTED_FROM[0]}.{TESTED_FROM[1]},"
             f"<{TESTED_BELOW[0]}.{TESTED_BELOW[1]}")
@@ -83,17 +86,25 @@ def _why_plain() -> str:
     return ""
 
 
+def note_untested() -> None:
+    """Say on standard error, once per run, that this reportlab is untested and PDFs
+    are written without the patches. Said by the process that loads samizdat's PDF
+    writer (this package is imported with it), never by its worker processes (which
+    inherit the mark) nor when the patches are switched off."""
+    if not is_tested(reportlab.Version) and os.environ.get(SWITCH, "").strip() != "0":
+        import multiprocessing
+
+        if multiprocessing.parent_process() is None and not os.environ.get(_NOTED):
+            os.environ[_NOTED] = "1"
+            print(f"samizdat: {_why_plain()}: PDFs are written with plain reportlab "
+                  "(the same files, more slowly)", file=sys.stderr)
+
+
 def install() -> bool:
     """Install every patch if this reportlab is one they were tested with and they
-    are not switched off (idempotent); whether they are installed. An untested
-    reportlab is named once on standard error."""
+    are not switched off (idempotent); whether they are installed."""
     global _installed
-    why = _why_plain()
-    if why:
-        if not why.startswith("switched off") and not os.environ.get(_NOTED):
-            os.environ[_NOTED] = "1"
-            print(f"samizdat: {why}: PDFs are written with plain reportlab "
-                  "(the same files, more slowly)", file=sys.stderr)
+    if _why_plain():
         return False
     from compiler.pdf_patches import fast_paths, memo
 
@@ -148,3 +159,6 @@ def document_runs(canvas: Any) -> Runs:
     if _installed:
         return text_encoding.document_runs(canvas)
     return text_encoding.plain_runs(canvas)
+
+
+note_untested()
