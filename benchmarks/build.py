@@ -5,7 +5,10 @@ similar content (a frame, a title, a paragraph of text laid out by reportlab's o
 Paragraph, 9-up on A4 with a backs page) as the baseline, and the ratio of time per
 card is printed, with where a fresh build's time goes step by step (validation,
 planning, fitting, drawing, writing), each against the baseline's whole time. Also
-times ``--jobs 2`` and a second build of unchanged content (which reuses its output).
+times ``--jobs 2``, a second build of unchanged content (which reuses its output), and
+a fresh build of every game's cards, mats, rules and aids in a new process with
+samizdat's reportlab patches (:mod:`compiler.pdf_patches`) and with plain reportlab
+(``SAMIZDAT_PDF_PATCHES=0``), the two interleaved round by round.
 Both sides are timed as a new process would run them, imports aside: every fresh
 build starts with samizdat's in-memory memos empty (its fonts are loaded again), and
 the baseline's time includes loading its fonts. The baseline runs with reportlab as
@@ -13,7 +16,7 @@ shipped (samizdat's memos and fast paths out). Compiled phrase templates and the
 fonts' parsed metrics stay in ``$SAMIZDAT_CACHE``, as ``.pyc`` files stay.
 Prints figures; asserts nothing.
 
-    python benchmarks/build.py [--rounds N]
+    python benchmarks/build.py [--rounds N] [--patches-only]
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ from __future__ import annotations
 import argparse
 import io
 import math
+import os
 import re
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -33,7 +38,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from compiler import pdf_fast_paths, pdf_memo  # noqa: E402
+from compiler import pdf_patches  # noqa: E402
 from compiler.build import BuildOptions, build  # noqa: E402
 from compiler.faces import builder  # noqa: E402
 from compiler.validate import validate  # noqa: E402
@@ -162,8 +167,7 @@ def baseline(cards: list[tuple[str, str]]) -> float:
     from reportlab.platypus import Frame, Paragraph
 
     fonts = REPO / "templates" / "fonts"
-    pdf_memo.uninstall()                  # reportlab as shipped
-    pdf_fast_paths.uninstall()
+    pdf_patches.uninstall()               # reportlab as shipped
     start = time.perf_counter()
     # a fresh script loads its fonts, as a fresh samizdat build does (in its timing)
     pdfmetrics.registerFont(TTFont("base-sans", str(fonts / "DejaVuSansCondensed.ttf")))
@@ -192,15 +196,56 @@ def baseline(cards: list[tuple[str, str]]) -> float:
             canvas.showPage()
     canvas.save()
     elapsed = time.perf_counter() - start
-    pdf_memo.install()
-    pdf_fast_paths.install()
+    pdf_patches.install()
     return elapsed
+
+
+def one_fresh_build(out: Path) -> None:
+    """In this (new) process: build everything once into ``out`` and print the seconds
+    the build took (imports aside; the fonts are loaded inside it)."""
+    start = time.perf_counter()
+    result = build([REPO / "cards"], BuildOptions(out, jobs=1, extras=True))
+    elapsed = time.perf_counter() - start
+    assert result.errors == 0
+    print(f"{elapsed:.6f}")
+
+
+def patched_vs_plain(rounds: int) -> tuple[float, float]:
+    """Median seconds of a fresh whole build (cards, mats, rules, aids; one job) in a
+    new process, with the reportlab patches and with plain reportlab, interleaved."""
+    times: dict[str, list[float]] = {"1": [], "0": []}
+    with tempfile.TemporaryDirectory(prefix="samizdat-patches-") as folder:
+        for round_ in range(rounds + 1):                 # round 0 warms the caches
+            for switch in ("1", "0") if round_ % 2 else ("0", "1"):
+                out = Path(folder) / f"out-{switch}-{round_}"
+                env = os.environ | {"SAMIZDAT_PDF_PATCHES": switch}
+                run = subprocess.run([sys.executable, __file__, "--one-build", str(out)],
+                                     env=env, capture_output=True, text=True, check=True)
+                if round_:
+                    times[switch].append(float(run.stdout.split()[-1]))
+    return statistics.median(times["1"]), statistics.median(times["0"])
+
+
+def report_patches(rounds: int) -> None:
+    patched, plain = patched_vs_plain(rounds)
+    print(f"fresh whole build in a new process ({rounds} interleaved rounds, --jobs 1): "
+          f"patched median {patched * 1000:.0f} ms, plain reportlab median "
+          f"{plain * 1000:.0f} ms -> plain / patched = {plain / patched:.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--patches-only", action="store_true",
+                        help="only the patched against plain reportlab builds")
+    parser.add_argument("--one-build", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.one_build:
+        one_fresh_build(args.one_build)
+        return
+    if args.patches_only:
+        report_patches(args.rounds)
+        return
     out = Path(tempfile.mkdtemp(prefix="samizdat-bench-"))
     try:
         samizdat(out)                                    # warm-up (imports, font loading)
@@ -238,6 +283,7 @@ def main() -> None:
               f"{reference * 1000:.0f} ms, player aid {aid * 1000:.0f} ms")
     print(f"whole build (cards, mats, rules, aids; all games; --jobs 2): median "
           f"{everything:.2f} s (target < 10 s)")
+    report_patches(args.rounds)
 
 
 if __name__ == "__main__":

@@ -13,8 +13,7 @@ from functools import cache
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 
-from compiler import pdf_fast_paths, pdf_memo
-from compiler.font_cache import CachedTTFont
+from compiler import pdf_patches
 from compiler.paths import templates_root
 
 FONT_FILES: dict[str, str] = {
@@ -48,18 +47,15 @@ def register() -> None:
 
     Every PDF samizdat writes calls this first, so it also fixes the one reportlab
     setting all of them share: binary compressed streams (no ASCII85), whichever
-    back end happens to run first in the process; and it installs the memos of
-    :mod:`compiler.pdf_memo` (compressed streams, font subsets) and the formatting
-    fast paths of :mod:`compiler.pdf_fast_paths` (same bytes, less time).
+    back end happens to run first in the process; and it installs samizdat's
+    speed-ups of reportlab, :mod:`compiler.pdf_patches` (same bytes, less time), when
+    this reportlab is one they were tested with.
     """
     rl_config.useA85 = 0
-    pdf_memo.install()
-    pdf_fast_paths.install()
+    pdf_patches.install()
     folder = templates_root() / "fonts"
     for role, filename in FONT_FILES.items():
-        font = CachedTTFont(pdf_name(role), str(folder / filename))
-        pdf_memo.memoize_subsets(font)
-        pdfmetrics.registerFont(font)
+        pdfmetrics.registerFont(pdf_patches.load_font(pdf_name(role), str(folder / filename)))
     for role, (regular, bold, italic, both) in FAMILIES.items():   # for <b> and <i> markup
         pdfmetrics.registerFontFamily(pdf_name(role), normal=pdf_name(regular),
                                       bold=pdf_name(bold), italic=pdf_name(italic),
@@ -69,8 +65,8 @@ def register() -> None:
 @cache
 def covered(font_name: str) -> frozenset[int]:
     """The code points the registered font ``font_name`` has a glyph for (its character
-    map, which :mod:`compiler.font_cache` keeps with the other parsed metrics), worked
-    out once per process and font."""
+    map, which :mod:`compiler.pdf_patches.font_cache` keeps with the other parsed
+    metrics), worked out once per process and font."""
     register()
     char_to_glyph: dict[int, int] = pdfmetrics.getFont(font_name).face.charToGlyph
     return frozenset(code for code, glyph in char_to_glyph.items() if glyph)

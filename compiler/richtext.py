@@ -9,7 +9,6 @@ it does not fit at the minimum the caller gets the overflow in mm and reports it
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -19,7 +18,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler import fonts
+from compiler import fonts, pdf_patches
 from compiler.icons import ICON_NAMES
 
 PT_PER_MM = 72 / 25.4
@@ -290,8 +289,9 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
     """Draw fitted text in the box whose top-left is (x, y_top), in points.
 
     The text operators are written straight into the page (one text object per box),
-    from the fit's :attr:`Fit.program`; each font run is encoded once per document
-    (the same words recur on many cards). ``role`` must be the role it was fitted in.
+    from the fit's :attr:`Fit.program`; font runs are encoded for the document's font
+    subsets by :func:`compiler.pdf_patches.document_runs`. ``role`` must be the role
+    it was fitted in.
     """
     if role != result.role:
         raise ValueError(f"text fitted in {result.role!r} drawn in {role!r}")
@@ -306,7 +306,7 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
     icon_side = size * ICON_SCALE
     icons: list[tuple[str, float, float]] = []
     ops = ["BT", _fill_operator(colour)]
-    runs = _document_runs(canvas)
+    runs = pdf_patches.document_runs(canvas)
     size_text = fp_str(size)
     subset_in_use = ""       # the font subset the page is set to
     first = True
@@ -356,86 +356,3 @@ def _fill_operator(colour: str) -> str:
         d = ink.density
         return f"{fp_str(d * ink.cyan, d * ink.magenta, d * ink.yellow, d * ink.black)} k"
     return f"{fp_str(ink.red, ink.green, ink.blue)} rg"
-
-
-class _FontInDocument:
-    """How one embedded font shows text in one document.
-
-    reportlab gives each character of a TrueType font a code in one of the
-    document's 256-character subsets of the font, in the order the document first
-    uses them (:meth:`TTFont.splitString`). This keeps what it assigned as a
-    translation table per subset, so text whose characters are all known is encoded
-    with one :meth:`str.translate` (same codes, same bytes), and reportlab is asked
-    only about new characters.
-    """
-
-    def __init__(self, canvas: Canvas, font_name: str) -> None:
-        font = pdfmetrics.getFont(font_name)
-        if not getattr(font, "_dynamicFont", False):
-            raise TypeError(f"font {font_name!r} is not an embedded TrueType font")
-        self.font = font
-        self.doc = canvas._doc
-        self.escape = canvas._escape
-        self.subset_of: dict[str, int] = {}           # character -> subset
-        self.tables: dict[int, dict[int, str]] = {}   # subset -> escaped code per character
-        self.names: dict[int, str] = {}               # subset -> its font name in the PDF
-
-    def runs(self, text: str) -> list[tuple[str, str]]:
-        subset_of = self.subset_of
-        chars = set(text)
-        if not chars.issubset(subset_of):
-            self._learn(text, chars)
-        used = {subset_of[c] for c in chars}
-        if len(used) == 1:
-            subset = used.pop()
-            return [(self._name(subset), text.translate(self.tables[subset]))]
-        found: list[tuple[str, str]] = []
-        start = 0
-        for index in range(1, len(text) + 1):
-            if index == len(text) or subset_of[text[index]] != subset_of[text[start]]:
-                subset = subset_of[text[start]]
-                found.append((self._name(subset),
-                              text[start:index].translate(self.tables[subset])))
-                start = index
-        return found
-
-    def _learn(self, text: str, chars: set[str]) -> None:
-        """Let reportlab assign codes to the new characters (in the order ``text`` has
-        them, as if it had shown ``text`` itself), then record them."""
-        self.font.splitString(text, self.doc)
-        assignments = self.font.state[self.doc].assignments
-        for char in chars.difference(self.subset_of):
-            code = ord(char)
-            number = assignments.get(32 if code == 0xA0 else code, 0)   # 0: .notdef
-            self.subset_of[char] = number >> 8
-            self.tables.setdefault(number >> 8, {})[code] = self.escape(bytes([number & 0xFF]))
-
-    def _name(self, subset: int) -> str:
-        name = self.names.get(subset)
-        if name is None:
-            name = self.names[subset] = self.font.getSubsetInternalName(subset, self.doc)
-        return name
-
-
-def _document_runs(canvas: Canvas) -> Callable[[str, str], list[tuple[str, str]]]:
-    """``runs(font, text)``: the (font subset name, escaped bytes) pieces that show
-    ``text`` in ``font`` in this canvas's document, worked out once per document (the
-    subsets are the document's own, so the memo lives with it)."""
-    doc = canvas._doc
-    memo: dict[tuple[str, str], list[tuple[str, str]]] | None = getattr(
-        doc, "_samizdat_runs", None)
-    encoders: dict[str, _FontInDocument] | None = getattr(doc, "_samizdat_fonts", None)
-    if memo is None or encoders is None:
-        memo = doc._samizdat_runs = {}
-        encoders = doc._samizdat_fonts = {}
-
-    def runs(font_name: str, text: str) -> list[tuple[str, str]]:
-        found = memo.get((font_name, text))
-        if found is None:
-            encoder = encoders.get(font_name)
-            if encoder is None:
-                encoder = encoders[font_name] = _FontInDocument(canvas, font_name)
-            found = memo[(font_name, text)] = encoder.runs(text)
-        return found
-
-    return runs

@@ -13,7 +13,9 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler import fonts, pdf_memo, richtext
+from compiler import fonts, richtext
+from compiler.pdf_patches import memo as pdf_memo
+from compiler.pdf_patches import text_encoding
 from compiler.richtext import ICON_SCALE, Piece
 
 
@@ -95,7 +97,7 @@ def test_text_is_encoded_as_reportlab_encodes_it() -> None:
              for _ in range(400)]
     ours = Canvas(io.BytesIO(), invariant=1)
     theirs = Canvas(io.BytesIO(), invariant=1)
-    runs = richtext._document_runs(ours)
+    runs = text_encoding.document_runs(ours)
     for text in texts:
         expected = [(font.getSubsetInternalName(subset, theirs._doc), theirs._escape(part))
                     for subset, part in font.splitString(text, theirs._doc)]

@@ -15,7 +15,7 @@ The replacements remember escaped names, encode ASCII text with the built-in cod
 (``extpdfdoc`` maps every ASCII character except 0x18-0x1F to itself, and those
 eight still go to it) and send exact ``str``, ``bytes``, ``int`` and ``float`` values
 straight to the step reportlab would reach. Everything else goes to reportlab's own
-function. ``tests/test_pdf_fast_paths.py`` writes documents both ways and compares
+function. ``tests/test_pdf_patches.py`` writes documents both ways and compares
 the bytes. :func:`uninstall` puts reportlab back as shipped (the build benchmark's
 baseline runs that way).
 """
