@@ -76,8 +76,18 @@ def plugin(game_id: str) -> GamePlugin | None:
 
 
 def plugins() -> list[GamePlugin]:
-    """Every known game's plug-in, in :data:`GAME_IDS` order (imports them all)."""
-    return [p for p in (plugin(g) for g in GAME_IDS) if p is not None]
+    """Every known game's plug-in that loads, in :data:`GAME_IDS` order (imports them
+    all); one that does not is left out here and said by :func:`plugin` where that
+    game is asked for."""
+    found: list[GamePlugin] = []
+    for game in GAME_IDS:
+        try:
+            loaded = plugin(game)
+        except PluginError:
+            continue
+        if loaded is not None:
+            found.append(loaded)
+    return found
 
 
 def title(game_id: str) -> str:

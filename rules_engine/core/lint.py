@@ -80,9 +80,9 @@ def rule_modules(game: str) -> list[ModuleType]:
 
 def all_rule_modules() -> list[ModuleType]:
     """Every known game's lint rules, games by id."""
-    from rules_engine.games import GAME_IDS
+    from rules_engine.games import plugins
 
-    return [m for game in sorted(GAME_IDS) for m in rule_modules(game)]
+    return [m for game in sorted(p.id for p in plugins()) for m in rule_modules(game)]
 
 
 def run(context: LintContext, tracebacks: list[str] | None = None) -> Iterator[Diagnostic]:
