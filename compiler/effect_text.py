@@ -368,16 +368,17 @@ def render_effects(game: str, effects: Sequence[Effect]) -> str:
     return "\n".join(book.effect(e) for e in effects)
 
 
-def render_task(task_event: str, where: Mapping[str, Any] | FrozenMap, times: int) -> str:
-    """An AZADI Tyranny task, e.g. "Evict 1 Imperial voter. ×6"."""
-    book = phrasebook("azadi")
+def render_task(task_event: str, where: Mapping[str, Any] | FrozenMap, times: int,
+                game: str = "azadi") -> str:
+    """A task in ``game``'s words (AZADI's Tyranny tasks: "Evict 1 Imperial voter. ×6")."""
+    book = phrasebook(game)
     return book.render("sentences", "task", task=book.event(task_event, where, "tasks"),
                        times=times)
 
 
-def render_cost(cost: Mapping[str, Any] | FrozenMap) -> str:
-    """A resource map as printed on a card: "2 :trust: + 2 :any:"."""
-    return phrasebook("azadi").resources(cost)
+def render_cost(cost: Mapping[str, Any] | FrozenMap, game: str = "azadi") -> str:
+    """A resource map as printed on a card of ``game``: "2 :trust: + 2 :any:"."""
+    return phrasebook(game).resources(cost)
 
 
 def _verbs(game: str) -> Any:

@@ -26,7 +26,7 @@ PLUGIN = '''"""spring2: a copy of Spring registered as a plug-in."""
 from pathlib import Path
 
 from rules_engine.core.content import ContentSet, Section
-from rules_engine.core.plugin import GamePlugin, SimulationSpec
+from rules_engine.core.plugin import GamePlugin, SimOption, SimulationSpec
 
 SECTIONS = (
     Section("game", "spring2/game", "game", single=True),
@@ -54,8 +54,11 @@ PLUGIN = GamePlugin(
         "radicalisable", "resistance_force", "text_drift", "stalls", "seat_balance")),
     faces="spring2_plugin.faces:faces", tables="compiler.tables:SPRING",
     mat_cells="compiler.mat_data:SPRING",
-    simulation=SimulationSpec(setup="spring2_plugin.simulation:setup",
-                              check_seats=check_seats),
+    simulation=SimulationSpec(
+        setup="spring2_plugin.simulation:setup", check_seats=check_seats,
+        options=(SimOption("label", "Spring 2: a label the report carries.", "none",
+                           show_default=True),),
+        report_fields=lambda values: {"label": values["label"]}),
     data_folder=Path(__file__).resolve().parent / "data")
 '''
 
@@ -189,8 +192,12 @@ def test_the_registered_game_simulates(spring2: tuple[Path, Path, Path]) -> None
     report = json.loads(done.stdout)
     shipped = samizdat(site, root, "simulate", "spring", "--games", "3", "--format", "json")
     assert shipped.returncode == 0, shipped.stderr
-    expected = json.loads(shipped.stdout) | {"game": "spring2"}
+    expected = json.loads(shipped.stdout) | {"game": "spring2", "label": "none"}
     assert report == expected
+    labelled = samizdat(site, root, "simulate", "spring2", "--games", "3", "--content",
+                        "content/spring2", "--label", "trial", "--format", "json")
+    assert labelled.returncode == 0, labelled.stderr
+    assert json.loads(labelled.stdout) == expected | {"label": "trial"}
     text = samizdat(site, root, "simulate", "spring2", "--games", "3", "--content",
                     "content/spring2")
     assert text.returncode == 0, text.stderr
@@ -202,6 +209,9 @@ def test_the_registered_game_is_a_simulate_choice(spring2: tuple[Path, Path, Pat
     done = samizdat(site, root, "simulate", "--help")
     assert done.returncode == 0, done.stderr
     assert "[OPTIONS] {azadi|san|spring|spring2}" in done.stdout
+    help_text = " ".join(done.stdout.split())
+    assert "--label TEXT Spring 2: a label the report carries. [default: none]" in help_text
+    assert "--tyranny-first TEXT AZADI: this Tyranny card id comes up first." in help_text
 
 
 def test_a_plugin_that_does_not_load_is_said_and_spares_the_others(tmp_path: Path) -> None:
