@@ -648,9 +648,10 @@ def new_campaign(campaign_id: str, name: str, mandate: str, year: str, into: Pat
     game = _scaffolding("campaign")
     base = check([cards_root() / game]).models.get(game)
     if base is None:
-        from rules_engine.games import title
+        from rules_engine.games import title as game_title
 
-        click.echo(f"samizdat: the installed {title(game)} base content does not validate",
+        click.echo(f"samizdat: the installed {game_title(game)} base content does not "
+                   "validate",
                    err=True)
         sys.exit(2)
     request = CampaignRequest(campaign_id, title, mandate or base.mandates[0].id, year)
