@@ -54,25 +54,30 @@ class PluginError(RuntimeError):
     the id it is registered under."""
 
 
-@cache
 def plugin(game_id: str) -> GamePlugin | None:
-    """The plug-in for ``game_id``, imported on first use; None if unknown."""
+    """The plug-in for ``game_id``, imported on first use; None if unknown. (A shipped
+    game's is read from its module each time, so a test may replace it there.)"""
     if game_id in SHIPPED:
         found: object = importlib.import_module(f"rules_engine.{game_id}.plugin").PLUGIN
         where = f"rules_engine.{game_id}.plugin"
     elif game_id in _INSTALLED:
         point = _INSTALLED[game_id]
         where = f"{point.value} (entry point {game_id!r} of {ENTRY_POINT_GROUP})"
-        try:
-            found = point.load()
-        except Exception as exc:  # noqa: BLE001 - said with the entry point that failed
-            raise PluginError(f"the game plug-in {where} does not load: "
-                              f"{type(exc).__name__}: {exc}") from exc
+        found = _load(point, where)
     else:
         return None
     if not isinstance(found, GamePlugin) or found.id != game_id:
         raise PluginError(f"{where} is not the GamePlugin of game {game_id!r}")
     return found
+
+
+@cache
+def _load(point: EntryPoint, where: str) -> object:
+    try:
+        return point.load()
+    except Exception as exc:  # noqa: BLE001 - said with the entry point that failed
+        raise PluginError(f"the game plug-in {where} does not load: "
+                          f"{type(exc).__name__}: {exc}") from exc
 
 
 def plugins() -> list[GamePlugin]:
