@@ -286,7 +286,7 @@ def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> st
         path = Path(name).resolve()
         if any(path.is_relative_to(r) for r in roots):
             digest.update(_name_bytes(_relative(name, roots)) + b"\0" + text.encode())
-    folders = [templates_root() / game, templates_root() / "common"]
+    folders = [templates_root(game) / game, templates_root() / "common"]
     if options.templates is not None:
         folders += [options.templates / game, options.templates / "common"]
     for number, folder in enumerate(folders):

@@ -18,6 +18,7 @@ import click
 
 from compiler import __version__
 from compiler.cli_paths import ContentPath
+from rules_engine.games import GAME_IDS
 
 F = TypeVar("F", bound=Callable[..., Any])
 BROKEN_PIPE = 141          # the exit code of a command whose output was closed early
@@ -214,8 +215,56 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
     sys.exit(1 if result.errors else 0)
 
 
-@main.command()
-@click.argument("game", type=click.Choice(["san", "azadi", "spring"]))
+class _GameOptionsCommand(click.Command):
+    """A command that also takes the options every game's plug-in declares for it
+    (:class:`rules_engine.core.plugin.SimOption`), added when first parsed or shown, so
+    that ``samizdat --help`` imports no plug-in."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if not getattr(self, "_games_added", False):
+            self._games_added = True
+            known = {p.name for p in self.params}
+            for option in _declared_options():
+                if option.name not in known:
+                    known.add(option.name)
+                    self.params.append(_click_option(option))
+            for param in self.params:
+                if param.name == "bots" and isinstance(param, click.Option):
+                    param.help = _bots_help()
+        return super().get_params(ctx)
+
+
+def _declared_options() -> list[Any]:
+    """Every game's own simulate options, games in registry order."""
+    from rules_engine.games import plugins
+
+    return [o for p in plugins() if p.simulation is not None for o in p.simulation.options]
+
+
+def _click_option(option: Any) -> click.Option:
+    """The click option of a game's :class:`~rules_engine.core.plugin.SimOption`."""
+    kind: Any = None
+    if option.choices:
+        kind = click.Choice(list(option.choices))
+    elif option.int_range is not None:
+        kind = click.IntRange(*option.int_range)
+    return click.Option([option.flag_name, option.name], is_flag=option.flag,
+                        type=None if option.flag else kind, default=option.default,
+                        show_default=option.show_default, help=option.help)
+
+
+def _bots_help() -> str:
+    """--bots' help: one bot per seat, and each game's bots beside random."""
+    from rules_engine.games import plugins
+
+    named = "; ".join(f"{p.id}: {p.simulation.bots_help}" for p in plugins()
+                      if p.simulation is not None and p.simulation.bots_help)
+    return "One bot per seat: random, or a bot a game names" + (f" ({named})." if named
+                                                                  else ".")
+
+
+@main.command(cls=_GameOptionsCommand)
+@click.argument("game", type=click.Choice(list(GAME_IDS)))
 @click.option("--content", type=ContentPath(exists=True, file_okay=False),
               default=None, help="The game's content folder (default: the shipped one).")
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
@@ -227,19 +276,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 @_time_budget("Start no game after this long; report the games finished, marked "
               "partial.")
 @click.option("--bots", default="random,random", show_default=True,
-              help="One bot per seat: random, or a greedy bot (SAN: corruption, propaganda, "
-              "hacking).")
-@click.option("--first-game", is_flag=True, help="SAN: hands of 7 (first game).")
-@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "all"]),
-              default="medium", show_default=True,
-              help="AZADI: Table 1 difficulty; all: each in turn, reported side by side.")
-@click.option("--campaign", default="", help="AZADI: campaign id (default: the first).")
-@click.option("--seat-of-power", is_flag=True, help="AZADI: the Mandate lies in the capital.")
-@click.option("--mandate", default="", help="AZADI, Seat of Power: another campaign's "
-              "Mandate (alternate history).")
-@click.option("--tyranny-first", default="", help="AZADI: this Tyranny card id comes up first.")
-@click.option("--only-choice", type=click.IntRange(1, 2), default=None,
-              help="AZADI, with --tyranny-first: only this choice's task counts.")
+              help="One bot per seat: random, or a bot the game names.")
 @click.option("--replay", type=int, default=None, help="Print the game of this seed, step by step.")
 @click.option("--report", "report_dir", type=ContentPath(), default=None,
               help="Also write the report as HTML and PDF with charts into this folder.")
@@ -249,19 +286,18 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 @_guarded
 def simulate(game: str, content: Path | None, games: int, seed: int, workers: int,
              force_workers: bool, time_budget: float | None, bots: str,
-             first_game: bool, difficulty: str, campaign: str, seat_of_power: bool,
-             mandate: str, tyranny_first: str, only_choice: int | None,
-             replay: int | None, report_dir: Path | None, fmt: str, quiet: bool) -> None:
+             replay: int | None, report_dir: Path | None, fmt: str, quiet: bool,
+             **game_options: Any) -> None:
     """Play seeded games with bots and report (win rates, first player, lengths, ends).
 
     The same seed gives the same report whatever --workers is. Ctrl-C (or the end
     of --time-budget) stops the games: the report of the games finished, from the
     first seed on, is still given, marked partial; after Ctrl-C the exit code is 130.
+    Options named after a game are that game's own (its plug-in declares them).
     """
     try:
         _simulate(game, content, games, seed, workers, force_workers, time_budget, bots,
-                  first_game, difficulty, campaign, seat_of_power, mandate, tyranny_first,
-                  only_choice, replay, report_dir, fmt, quiet)
+                  replay, report_dir, fmt, quiet, game_options)
     except KeyboardInterrupt:
         from compiler.interrupt import INTERRUPTED_EXIT
 
@@ -271,28 +307,26 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
 
 def _simulate(game: str, content: Path | None, games: int, seed: int, workers: int,
               force_workers: bool, time_budget: float | None, bots: str,
-              first_game: bool, difficulty: str, campaign: str, seat_of_power: bool,
-              mandate: str, tyranny_first: str, only_choice: int | None,
-              replay: int | None, report_dir: Path | None, fmt: str, quiet: bool) -> None:
+              replay: int | None, report_dir: Path | None, fmt: str, quiet: bool,
+              values: dict[str, Any]) -> None:
     """The body of ``simulate`` (which turns a second Ctrl-C into exit code 130)."""
     import json
     import time
 
     from compiler import interrupt, sim_run
     from compiler.paths import cards_root
+    from rules_engine.core.plugin import OptionError
     from rules_engine.core.simulate import Simulation, Stop, Summary
+    from rules_engine.games import plugin
 
+    declared = plugin(game)
+    spec = declared.simulation if declared is not None else None
+    if spec is None:
+        raise click.BadParameter(f"{game} declares no simulation", param_hint="GAME")
     seats = tuple(b.strip() for b in bots.split(","))
-    if game == "azadi":
-        if not 2 <= len(seats) <= 5 or any(b not in ("random", "greedy") for b in seats):
-            raise click.BadParameter("2 to 5 seats of: random, greedy", param_hint="--bots")
-    elif game == "san":
-        from rules_engine.san.bots import BOTS
-
-        if len(seats) != 2 or any(b not in BOTS for b in seats):
-            raise click.BadParameter(f"two of {', '.join(BOTS)}", param_hint="--bots")
-    elif not 2 <= len(seats) <= 6 or any(b != "random" for b in seats):
-        raise click.BadParameter("2 to 6 seats of: random", param_hint="--bots")
+    expected = spec.check_seats(seats)
+    if expected is not None:
+        raise click.BadParameter(expected, param_hint="--bots")
     from compiler.reporters import REPORTERS
     from compiler.validate import validate as check
 
@@ -307,28 +341,22 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
         raise click.BadParameter(f"{content} holds {held} content, not {game}",
                                  param_hint="--content")
     model = checked.models[game]
-    if game == "azadi":
-        _check_azadi_choices(model, campaign, mandate, tyranny_first, only_choice)
-    options: tuple[tuple[str, Any], ...] = (("content", model), ("bots", seats),
-                                             ("first_game", first_game))
-    levels = ["easy", "medium", "hard"] if difficulty == "all" else [difficulty]
-    if game == "azadi":
-        options += (("difficulty", levels[0]), ("campaign", campaign),
-                    ("seat_of_power", seat_of_power or bool(mandate)), ("mandate", mandate))
-        if tyranny_first:
-            options += (("first_tyranny", tyranny_first),
-                        ("only_choice", None if only_choice is None else only_choice - 1))
-    spec = Simulation(f"rules_engine.{game}.simulation:setup", options)
+    own = {o.name: values.get(o.name, o.default) for o in spec.options}
+    options: tuple[tuple[str, Any], ...] = (("content", model), ("bots", seats))
+    try:
+        if spec.engine_options is not None:
+            options += spec.engine_options(model, own)
+    except OptionError as refused:
+        raise click.BadParameter(refused.message, param_hint=refused.option) from None
+    variants = spec.variants(own) if spec.variants is not None else None
+    runs = len(variants.values) if variants is not None else 1
+    simulation = Simulation(spec.setup, options)
     if replay is not None:
-        import importlib
-
         from rules_engine.core.game import CHANCE
+        from rules_engine.core.plugin import named
 
-        # AZADI: same-window effects are also tried reversed, on copies (the game is
-        # the same), so that an order conflict a lint finding names (L714) shows too
-        played = (*options, ("check_order", True)) if game == "azadi" else options
-        setup = importlib.import_module(f"rules_engine.{game}.simulation").setup
-        built, players, summarise = setup(replay, **dict(played))
+        setup = named(spec.setup)
+        built, players, summarise = setup(replay, **dict((*options, *spec.replay_options)))
         state = built.new_initial_state(replay)
         while not state.is_terminal():
             player = state.current_player()
@@ -348,33 +376,35 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
     stop = Stop()
     from compiler.progress import Progress
 
-    label = f"{game}: {games * len(levels):,} games from seed {seed}"
-    progress = Progress("simulate", quiet=quiet).stage(label, games * len(levels))
+    def folds() -> list[Any]:
+        return spec.folds(model, own) if spec.folds is not None else []
+
+    label = f"{game}: {games * runs:,} games from seed {seed}"
+    progress = Progress("simulate", quiet=quiet).stage(label, games * runs)
     with progress, interrupt.ctrl_c_stops(stop):
-        if game == "azadi" and difficulty == "all":
-            report, outcome = _by_difficulty(spec, levels, games, seed, workers, len(seats),
-                                             model, campaign, stop, deadline, progress)
+        if variants is not None:
+            report, outcome = _each_variant(simulation, variants, games, seed, workers,
+                                            len(seats), folds, stop, deadline, progress)
         else:
             folded = Summary(len(seats))
-            folds: list[sim_run.Fold] = [folded]
-            if game == "azadi":
-                from rules_engine.azadi.simulation import Report as AzadiReport
-
-                azadi = AzadiReport(model, campaign)
-                folds.append(azadi)
-            outcome = sim_run.play(spec, games, seed, workers, folds, stop, deadline,
-                                   progress)
+            extra = folds()
+            outcome = sim_run.play(simulation, games, seed, workers, [folded, *extra], stop,
+                                   deadline, progress)
             report = folded.result()
-            if game == "azadi":
-                report |= azadi.result() | {"difficulty": difficulty}
+            for fold in extra:
+                report |= fold.result()
+        if spec.report_fields is not None:
+            report |= spec.report_fields(own)
+        if variants is not None:
+            report[variants.report_key] = report.pop(variants.report_key)
     report |= {"game": game, "seed": seed, "bots": list(seats)}
-    report |= sim_run.partial_marks(outcome, games * len(levels))
-    if game == "san":
-        report["seat_names"] = ["Moon", "Star"]
+    report |= sim_run.partial_marks(outcome, games * runs)
+    if spec.seat_names:
+        report["seat_names"] = list(spec.seat_names)
     exit_code = interrupt.INTERRUPTED_EXIT if outcome.stopped == "interrupted" else 0
     if outcome.stopped:
         click.echo(f"samizdat: {outcome.stopped}: the report covers the {outcome.played} "
-                   f"games finished of {games * len(levels)}", err=True)
+                   f"games finished of {games * runs}", err=True)
     if report_dir is not None:
         from compiler.output_files import OutputRefused, write_files
         from compiler.sim_report import to_html, to_pdf
@@ -394,9 +424,9 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
     click.echo(f"{game}: {report['games']} games from seed {seed}, bots {bots}")
     if outcome.stopped:
         click.echo(f"  partial ({outcome.stopped}): {outcome.played} of "
-                   f"{games * len(levels)} games played")
-    seat_names = "Moon, Star" if game == "san" else ", ".join(f"P{i + 1}"
-                                                              for i in range(len(seats)))
+                   f"{games * runs} games played")
+    seat_names = ", ".join(spec.seat_names) if spec.seat_names else \
+        ", ".join(f"P{i + 1}" for i in range(len(seats)))
     click.echo(f"  win rate by seat ({seat_names}): {report['win_rate_by_seat']}; "
                f"draws {report['draw_rate']}")
     click.echo(f"  first player wins {report['first_player_win_rate']:.1%} of decided games")
@@ -407,8 +437,8 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
         top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
         if top:
             click.echo(f"  {label}: {', '.join(f'{k} ({v})' for k, v in top)}")
-    if game == "azadi":
-        _echo_azadi(report)
+    for line in spec.report_lines(report) if spec.report_lines is not None else ():
+        click.echo(line)
     sys.exit(exit_code)
 
 
@@ -420,70 +450,41 @@ def _echo_problem(d: Any) -> None:
     click.echo(text_line(d) + hint, err=True)
 
 
-def _check_azadi_choices(model: Any, campaign: str, mandate: str, tyranny_first: str,
-                         only_choice: int | None) -> None:
-    """Usage errors for an AZADI campaign, Mandate or Tyranny card the content lacks
-    (the engine would otherwise play another one, or none)."""
-    campaigns = {c.id: c for c in model.campaigns}
-    if campaign and campaign not in campaigns:
-        raise click.BadParameter(f"no campaign {campaign!r}; known: "
-                                 f"{', '.join(sorted(campaigns))}", param_hint="--campaign")
-    mandates = sorted(m.id for m in model.mandates)
-    if mandate and mandate not in mandates:
-        raise click.BadParameter(f"no Mandate {mandate!r}; known: {', '.join(mandates)}",
-                                 param_hint="--mandate")
-    played = campaigns.get(campaign) or model.campaigns[0]
-    cards = sorted(c.id for c in played.tyranny_cards)
-    if tyranny_first and tyranny_first not in cards:
-        raise click.BadParameter(f"no Tyranny card {tyranny_first!r} in {played.id}; known: "
-                                 f"{', '.join(cards)}", param_hint="--tyranny-first")
-    if only_choice is not None and not tyranny_first:
-        raise click.BadParameter("only with --tyranny-first", param_hint="--only-choice")
-
-
-def _by_difficulty(spec: Any, levels: list[str], games: int, seed: int, workers: int,
-                   seats: int, model: Any, campaign: str, stop: Any, deadline: float | None,
-                   progress: Any) -> tuple[dict[str, Any], Any]:
-    """Every difficulty in turn (same seeds): all games summed, and each level's own
-    report under ``by_difficulty`` (levels not reached when stopped are left out)."""
+def _each_variant(simulation: Any, variants: Any, games: int, seed: int, workers: int,
+                  seats: int, folds: Callable[[], list[Any]], stop: Any,
+                  deadline: float | None, progress: Any) -> tuple[dict[str, Any], Any]:
+    """The games once per value of ``variants.option`` (same seeds): all games summed,
+    and each value's own report under ``variants.report_key`` (values not reached when
+    stopped are left out)."""
     from dataclasses import replace
 
     from compiler import sim_run
-    from rules_engine.azadi.simulation import Report as AzadiReport
     from rules_engine.core.simulate import Summary
 
-    every, every_azadi = Summary(seats), AzadiReport(model, campaign)
+    every, every_extra = Summary(seats), folds()
     parts = {}
     outcome = sim_run.Outcome()
-    for level in levels:
-        options = tuple((k, level if k == "difficulty" else v) for k, v in spec.options)
-        own, own_azadi = Summary(seats), AzadiReport(model, campaign)
-        played = sim_run.play(replace(spec, options=options), games, seed, workers,
-                              [every, every_azadi, own, own_azadi], stop, deadline, progress)
+    for value in variants.values:
+        options = tuple((k, value if k == variants.option else v)
+                        for k, v in simulation.options)
+        own, own_extra = Summary(seats), folds()
+        played = sim_run.play(replace(simulation, options=options), games, seed, workers,
+                              [every, *every_extra, own, *own_extra], stop, deadline,
+                              progress)
         outcome.played += played.played
         if played.played:
-            parts[level] = own.result() | own_azadi.result()
+            part = own.result()
+            for fold in own_extra:
+                part |= fold.result()
+            parts[value] = part
         if played.stopped:
             outcome.stopped = played.stopped
             break
-    return every.result() | every_azadi.result() | {
-        "difficulty": "all", "by_difficulty": parts}, outcome
-
-
-def _echo_azadi(report: dict[str, Any]) -> None:
-    """AZADI's lines of the text report."""
-    click.echo(f"  azadi rate {report['azadi_rate']:.1%} ({report['campaign']}, "
-               f"{report['difficulty']})")
-    for level, part in report.get("by_difficulty", {}).items():
-        click.echo(f"    {level}: azadi rate {part['azadi_rate']:.1%}, mean turns "
-                   f"{part['mean_turns']}, ends {part['ends']}")
-    for key, label in (("tyranny_choices_completed", "Tyranny choices completed (share of "
-                        "games)"), ("resistance_cards_used_per_game", "Resistance cards used "
-                        "per game"), ("orders_overturned_per_game", "Imperial Orders overturned "
-                        "per game"), ("maidaan_bought_per_game", "Maidaan powers bought per game")):
-        click.echo(f"  {label}:")
-        for name, value in sorted(report[key].items(), key=lambda kv: (-kv[1], kv[0])):
-            click.echo(f"    {value:7.3f}  {name}")
+    report = every.result()
+    for fold in every_extra:
+        report |= fold.result()
+    report[variants.report_key] = parts
+    return report, outcome
 
 
 @main.command()
@@ -607,6 +608,17 @@ def new() -> None:
     """Start new content from a scaffold that validates."""
 
 
+def _scaffolding(kind: str) -> str:
+    """The game whose plug-in declares the scaffold ``kind`` (``samizdat new <kind>``)."""
+    from rules_engine.games import plugins
+
+    for declared in plugins():
+        if kind in declared.scaffolds:
+            return declared.id
+    click.echo(f"samizdat: no game declares a {kind} scaffold", err=True)
+    sys.exit(2)
+
+
 @new.command("campaign")
 @click.argument("campaign_id", metavar="ID")
 @click.option("--name", default="", help="Campaign name (default: from the ID).")
@@ -633,9 +645,14 @@ def new_campaign(campaign_id: str, name: str, mandate: str, year: str, into: Pat
     except ScaffoldError as exc:
         click.echo(f"samizdat: {exc}", err=True)
         sys.exit(2)
-    base = check([cards_root() / "azadi"]).models.get("azadi")
+    game = _scaffolding("campaign")
+    base = check([cards_root() / game]).models.get(game)
     if base is None:
-        click.echo("samizdat: the installed AZADI base content does not validate", err=True)
+        from rules_engine.games import title as game_title
+
+        click.echo(f"samizdat: the installed {game_title(game)} base content does not "
+                   "validate",
+                   err=True)
         sys.exit(2)
     request = CampaignRequest(campaign_id, title, mandate or base.mandates[0].id, year)
     try:

@@ -324,7 +324,7 @@ class Phrasebook:
 
 
 def _load(game: str) -> Mapping[str, Any]:
-    path = templates_root() / game / "phrases.yaml"
+    path = templates_root(game) / game / "phrases.yaml"
     try:
         raw = read_file(path)
     except UnreadableFile as exc:
@@ -368,48 +368,67 @@ def render_effects(game: str, effects: Sequence[Effect]) -> str:
     return "\n".join(book.effect(e) for e in effects)
 
 
-def render_task(task_event: str, where: Mapping[str, Any] | FrozenMap, times: int) -> str:
-    """An AZADI Tyranny task, e.g. "Evict 1 Imperial voter. ×6"."""
-    book = phrasebook("azadi")
+def render_task(task_event: str, where: Mapping[str, Any] | FrozenMap, times: int,
+                game: str = "azadi") -> str:
+    """A task in ``game``'s words (AZADI's Tyranny tasks: "Evict 1 Imperial voter. ×6")."""
+    book = phrasebook(game)
     return book.render("sentences", "task", task=book.event(task_event, where, "tasks"),
                        times=times)
 
 
-def render_cost(cost: Mapping[str, Any] | FrozenMap) -> str:
-    """A resource map as printed on a card: "2 :trust: + 2 :any:"."""
-    return phrasebook("azadi").resources(cost)
+def render_cost(cost: Mapping[str, Any] | FrozenMap, game: str = "azadi") -> str:
+    """A resource map as printed on a card of ``game``: "2 :trust: + 2 :any:"."""
+    return phrasebook(game).resources(cost)
 
 
-def render_san_effects(effects: Sequence[Ability | str | FrozenMap | Mapping[str, Any]]) -> str:
+def _verbs(game: str) -> Any:
+    """The verb table ``game``'s plug-in names."""
+    from rules_engine.core.plugin import named
+    from rules_engine.games import plugin
+
+    declared = plugin(game)
+    if declared is None or not declared.verbs:
+        raise KeyError(f"game {game!r} declares no verb table")
+    return named(declared.verbs)
+
+
+def render_san_effects(effects: Sequence[Ability | str | FrozenMap | Mapping[str, Any]],
+                       game: str = "san") -> str:
     """SAN card effects, one line per action: the phrase its verb names in SAN's verb
     table (rules_engine/san/verbs.py), given the verb's count as ``n``. Takes the
     model's Abilities or printed effects (``"single_use"``, ``{draw: 2}``)."""
-    from rules_engine.san.verbs import VERBS, printed_action  # (only when SAN is printed)
-
-    book = phrasebook("san")
+    table = _verbs(game)
+    book = phrasebook(game)
     lines: list[str] = []
     for effect in effects:
-        actions = effect.actions if isinstance(effect, Ability) else (printed_action(effect),)
-        for action in actions:
-            verb = VERBS.verbs[action.kind]
+        if not isinstance(effect, Ability):   # printed: a bare verb, or {verb: its count}
+            printed = effect if isinstance(effect, str) else _plain(effect)
+            ((kind, count),) = {printed: None}.items() if isinstance(printed, str) \
+                else printed.items()
+            verb = table.verbs[str(kind)]
+            lines.append(book.render("effects", verb.phrase,
+                                     n=count if verb.params else None))
+            continue
+        for action in effect.actions:
+            verb = table.verbs[action.kind]
             n = action.get(verb.params[0].name) if verb.params else None
             lines.append(book.render("effects", verb.phrase, n=n))
     return "\n".join(lines)
 
 
-def render_spring_effects(effects: Sequence[FrozenMap | Ability]) -> str:
+def render_spring_effects(effects: Sequence[FrozenMap | Ability], game: str = "spring"
+                          ) -> str:
     """Spring card effects, one line each: printed ``{verb: n}`` maps, or the model's
-    abilities, whose actions are worded by their verb's phrase key (Spring's verb
-    table) with ``n`` and the use ``when`` they apply at."""
-    from rules_engine.spring.verbs import VERBS
-
-    book = phrasebook("spring")
+    abilities, whose actions are worded by their verb's phrase key (the verb table of
+    ``game``'s plug-in) with ``n`` and the use ``when`` they apply at."""
+    table = _verbs(game)
+    book = phrasebook(game)
     lines: list[str] = []
     for effect in effects:
         if not isinstance(effect, Ability):
             lines.append(book.simple_effect(effect))
             continue
         for action in effect.actions:
-            lines.append(book.render("effects", VERBS.verbs[action.kind].phrase,
+            lines.append(book.render("effects", table.verbs[action.kind].phrase,
                                      n=action.get("n"), when=effect.when))
     return "\n".join(lines)

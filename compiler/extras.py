@@ -44,11 +44,11 @@ def _file_bytes(path: Path) -> bytes:
 
 def _files_digest(game: str) -> bytes:
     digest = hashlib.sha256()
-    root = templates_root()
-    for folder in (root / game / "mats", root / "common" / "mats"):
+    root, own = templates_root(), templates_root(game)
+    for folder in (own / game / "mats", root / "common" / "mats"):
         for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
             digest.update(path.name.encode() + _file_bytes(path))
-    rules = root / game / "rules.yaml"
+    rules = own / game / "rules.yaml"
     if os.path.lexists(rules):
         digest.update(_file_bytes(rules))
     return digest.digest()

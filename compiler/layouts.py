@@ -127,8 +127,8 @@ class LayoutLibrary:
 
     def __init__(self, game: str, root: Path | None = None, overrides: Path | None = None,
                  kind: str = "layouts") -> None:
-        base = root or templates_root()
-        self.folders = [base / game / kind, base / "common" / kind]
+        mine, common = (root, root) if root else (templates_root(game), templates_root())
+        self.folders = [mine / game / kind, common / "common" / kind]
         if overrides is not None:   # a designer's own layouts win over the shipped ones
             self.folders[:0] = [overrides / game / kind, overrides / "common" / kind]
         self.diagnostics: list[Diagnostic] = []

@@ -4,7 +4,7 @@ computed from a game's content and parameters, which mat layouts place by name
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -190,15 +190,29 @@ def spring_counters(model: Any) -> list[Cell]:
     return cells
 
 
-SOURCES: dict[str, dict[str, Source]] = {
-    "azadi": {"azadi_track": azadi_track, "voter_slots": voter_slots,
-              "monument_tracker": monument_tracker, "maidaan": maidaan,
-              "attack_columns": attack_columns, "crown_track": crown_track,
-              "ideologue_levels": ideologue_levels, "power_texts": power_texts,
-              "resources": resources,
-              **{f"zone_areas_{n}": zone_areas(n) for n in (13, 15, 17, 21)},
-              **{f"zone_info_{n}": zone_info(n) for n in (13, 15, 17, 21)}},
-    "san": {"propaganda_stages": propaganda_stages, "corruption_spaces": corruption_spaces,
-            "virus_track": virus_track, "tokens": san_tokens},
-    "spring": {"board": spring_board, "vt_track": vt_track, "counters": spring_counters},
-}
+AZADI: dict[str, Source] = {
+    "azadi_track": azadi_track, "voter_slots": voter_slots,
+    "monument_tracker": monument_tracker, "maidaan": maidaan,
+    "attack_columns": attack_columns, "crown_track": crown_track,
+    "ideologue_levels": ideologue_levels, "power_texts": power_texts,
+    "resources": resources,
+    **{f"zone_areas_{n}": zone_areas(n) for n in (13, 15, 17, 21)},
+    **{f"zone_info_{n}": zone_info(n) for n in (13, 15, 17, 21)}}
+SAN: dict[str, Source] = {"propaganda_stages": propaganda_stages,
+                          "corruption_spaces": corruption_spaces,
+                          "virus_track": virus_track, "tokens": san_tokens}
+SPRING: dict[str, Source] = {"board": spring_board, "vt_track": vt_track,
+                             "counters": spring_counters}
+"""Each shipped game's mat sources, as its plug-in names them (``mat_cells``)."""
+
+
+def sources_of(game: str) -> dict[str, Source]:
+    """The mat sources of ``game``: the mapping its plug-in names ({} for none)."""
+    from rules_engine.core.plugin import named
+    from rules_engine.games import plugin
+
+    found = plugin(game)
+    if found is None or not found.mat_cells:
+        return {}
+    table: Mapping[str, Source] = named(found.mat_cells)
+    return dict(table)

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from compiler import fonts, forms, glyphs, markup, richtext, tiling
 from compiler.layouts import Layout, LayoutLibrary, Region, regions_outside
-from compiler.mat_data import SOURCES, Cell
+from compiler.mat_data import Cell, sources_of
 from compiler.render_card import MM, PreparedSide, draw_side, prepare
 from rules_engine.core.diagnostics import Diagnostic, Related, error, quoted
 
@@ -42,7 +42,7 @@ def prepare_mats(game: str, model: Any, library: LayoutLibrary
                  ) -> tuple[list[PreparedMat], list[Diagnostic]]:
     mats: list[PreparedMat] = []
     diags: list[Diagnostic] = []
-    sources = SOURCES.get(game, {})
+    sources = sources_of(game)
     for name in mat_names(library):
         layout = library.get(name)
         if layout is None:

@@ -59,7 +59,7 @@ def load_rules(game: str, root: Path | None = None
     from compiler import schema_check
     from compiler.discover import display
 
-    path = (root or templates_root()) / game / "rules.yaml"
+    path = (root or templates_root(game)) / game / "rules.yaml"
     if not os.path.lexists(path):
         return None, [error("B610", f"no rules data for {game} ({display(path)})",
                             Location(display(path)))]
@@ -71,7 +71,7 @@ def load_rules(game: str, root: Path | None = None
     if doc is None:
         return None, diags
     diags += schema_check.check(doc, (), doc.data, "common/rules")
-    known = tables.TABLES.get(game, {})
+    known = tables.tables_of(game)
     for path_parts, value in _table_refs(doc.data):
         if value not in known:
             diags.append(error("B611", f"unknown table {value!r}; {game} has "

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import jsonschema_rs
 
-from compiler.paths import schemas_root
+from compiler.paths import schema_folders, schemas_root
 from rules_engine.core import diagnostics
 from rules_engine.core.diagnostics import Diagnostic, Location, clipped, error, quoted
 from rules_engine.core.source import NodePath, SourceDocument
@@ -41,11 +41,13 @@ _TYPE_NAMES = {"object": "a mapping", "array": "a list", "string": "text",
 
 @cache
 def _schemas(root: Path) -> dict[str, dict[str, Any]]:
-    """Every schema under ``root``, by its path relative to ``root``."""
+    """Every schema under ``root``, by its path relative to ``root`` (samizdat's own
+    folder also brings the schemas of game plug-ins with their own data folder)."""
     schemas: dict[str, dict[str, Any]] = {}
-    for path in sorted(root.rglob("*.schema.json")):
-        schemas[path.relative_to(root).as_posix()] = json.loads(
-            path.read_text(encoding="utf-8"))
+    for folder in schema_folders() if root == schemas_root() else [root]:
+        for path in sorted(folder.rglob("*.schema.json")):
+            schemas.setdefault(path.relative_to(folder).as_posix(), json.loads(
+                path.read_text(encoding="utf-8")))
     return schemas
 
 

@@ -1,7 +1,8 @@
 """Simulation reports as HTML (inline SVG charts, one self-contained file) and PDF
 (reportlab charts): win rate by seat, how games end, game length, the most and
-least used cards, and for AZADI the azadi rate by difficulty, Tyranny choices
-completed, Resistance cards used, Orders overturned and Maidaan powers bought."""
+least used cards, and the charts the game's plug-in adds (its simulation spec's
+``charts``: for AZADI the azadi rate by difficulty, Tyranny choices completed,
+Resistance cards used, Orders overturned and Maidaan powers bought)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
 from compiler import fonts
+from rules_engine.core.plugin import SimulationSpec
 
 BAR = "#7a2e1f"
 
@@ -34,24 +36,24 @@ def charts(report: dict[str, Any]) -> list[tuple[str, list[tuple[str, float]]]]:
         top = sorted(used.items(), key=lambda kv: (-kv[1], kv[0]))
         out.append(("Most used", top[:10]))
         out.append(("Least used", list(reversed(top[-10:]))))
-    if "by_difficulty" in report:
-        out.append(("Azadi rate by difficulty", [(level, part["azadi_rate"]) for level, part
-                                                 in report["by_difficulty"].items()]))
-    for key, title in AZADI_CHARTS:
-        if key in report:
-            out.append((title, sorted(report[key].items(), key=lambda kv: (-kv[1], kv[0]))))
+    spec = _simulation(report)
+    if spec is not None and spec.charts is not None:
+        out += spec.charts(report)
     return out
 
 
-AZADI_CHARTS = (("tyranny_choices_completed", "Tyranny choices completed (share of games)"),
-                ("resistance_cards_used_per_game", "Resistance cards used per game"),
-                ("orders_overturned_per_game", "Imperial Orders overturned per game"),
-                ("maidaan_bought_per_game", "Maidaan powers bought per game"))
+def _simulation(report: dict[str, Any]) -> SimulationSpec | None:
+    """The simulation spec of the game the report is of (``report["game"]``)."""
+    from rules_engine.games import plugin
+
+    found = plugin(str(report.get("game", "")))
+    return found.simulation if found is not None else None
 
 
 def _figures(report: dict[str, Any]) -> list[tuple[str, Any]]:
     """The report's single figures (what the charts show is left to them)."""
-    charted = {"counters", "ends", "by_difficulty", *(key for key, _ in AZADI_CHARTS)}
+    spec = _simulation(report)
+    charted = {"counters", "ends", *(spec.charted if spec is not None else ())}
     return [(k, v) for k, v in report.items() if k not in charted]
 
 

@@ -8,7 +8,7 @@ the content, a changed card or parameter changes the printed table with it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from compiler.effect_text import render_cost, render_effects, render_san_effects
@@ -135,22 +135,39 @@ def _spring_decks(model: Any, params: dict[str, Any]) -> Table:
     return ("The common deck", ["Cards", "Count"], rows)
 
 
-TABLES: dict[str, dict[str, Callable[[Any, dict[str, Any]], Table]]] = {
-    "azadi": {"setup_table": _azadi_setup, "mandates_by_campaign": _azadi_mandates,
-              "maidaan_costs": _azadi_maidaan, "monument_tracker": _azadi_tracker,
-              "attack_cards": _azadi_attacks, "zone_sizes": _azadi_zones,
-              "ideologue_powers": _azadi_powers},
-    "san": {"victory_conditions": _san_victory, "icon_reference": _san_icons,
-            "deck_composition": _san_decks},
-    "spring": {"countries": _spring_countries, "overthrow_scoring": _spring_scoring,
-               "deck_composition": _spring_decks},
-}
+TableFunction = Callable[[Any, dict[str, Any]], Table]
+
+AZADI: dict[str, TableFunction] = {
+    "setup_table": _azadi_setup, "mandates_by_campaign": _azadi_mandates,
+    "maidaan_costs": _azadi_maidaan, "monument_tracker": _azadi_tracker,
+    "attack_cards": _azadi_attacks, "zone_sizes": _azadi_zones,
+    "ideologue_powers": _azadi_powers}
+SAN: dict[str, TableFunction] = {"victory_conditions": _san_victory,
+                                 "icon_reference": _san_icons,
+                                 "deck_composition": _san_decks}
+SPRING: dict[str, TableFunction] = {"countries": _spring_countries,
+                                    "overthrow_scoring": _spring_scoring,
+                                    "deck_composition": _spring_decks}
+"""Each shipped game's tables, as its plug-in names them (``tables``)."""
+
+
+def tables_of(game: str) -> Mapping[str, TableFunction]:
+    """The tables ``game``'s rules data may name: the mapping its plug-in names ({}
+    for none)."""
+    from rules_engine.core.plugin import named
+    from rules_engine.games import plugin
+
+    found = plugin(game)
+    if found is None or not found.tables:
+        return {}
+    known: Mapping[str, TableFunction] = named(found.tables)
+    return known
 
 
 def table(game: str, name: str, model: Any) -> Table:
     """Table ``name`` of ``game`` computed from ``model``; KeyError if unknown."""
     params = model.parameters.to_dict() if hasattr(model.parameters, "to_dict") else {}
-    return TABLES[game][name](model, params)
+    return tables_of(game)[name](model, params)
 
 
 def cost_text(cost: Any) -> str:

@@ -21,8 +21,9 @@ from compiler.art import check_references
 from compiler.discover import CAMPAIGN_FILE, GAME_FILE, Target, content_files, display, resolve
 from compiler.safe_read import UnreadableFile, read_file
 from compiler.yaml_loader import DEFAULT_LIMITS, LoadLimits, load_yaml
-from rules_engine.core.content import CampaignContent, ContentSet, GamePlugin, Item
+from rules_engine.core.content import CampaignContent, ContentSet, Item
 from rules_engine.core.diagnostics import Diagnostic, Location, Severity, error, quoted, warning
+from rules_engine.core.plugin import GamePlugin
 from rules_engine.core.source import SourceDocument
 from rules_engine.games import plugin as game_plugin
 

@@ -56,29 +56,33 @@ PACKAGE = Path(__file__).resolve().parent
 RECORD = PACKAGE / "_native.json"
 SHARED = "rules_engine._native"      # mypyc's runtime library for the group
 
-MODULES: tuple[str, ...] = (
+CORE_MODULES: tuple[str, ...] = (
     "rules_engine.core.game",
     "rules_engine.core.effects",
     "rules_engine.core.identity_cache",
     "rules_engine.core.simulate",
     "rules_engine.core.cloning",
-    "rules_engine.azadi.board",
-    "rules_engine.azadi.bots",
-    "rules_engine.azadi.engine",
-    "rules_engine.azadi.interpreter",
-    "rules_engine.azadi.parley",
-    "rules_engine.azadi.points",
-    "rules_engine.azadi.simulation",
-    "rules_engine.azadi.tyranny",
-    "rules_engine.azadi.vocabulary",
-    "rules_engine.san.bots",
-    "rules_engine.san.engine",
-    "rules_engine.san.simulation",
-    "rules_engine.spring.engine",
-    "rules_engine.spring.simulation",
+)
+COMPILER_MODULES: tuple[str, ...] = (
     "compiler.yaml_loader",
     "compiler.richtext",
 )
+
+
+def _game_modules() -> tuple[str, ...]:
+    """The compiled modules each shipped game's plug-in declares (``native_modules``;
+    its plug-in module imports none of them). Games installed from other packages
+    run their sources: the build compiles only samizdat's own packages."""
+    found: list[str] = []
+    for plugin in sorted(PACKAGE.glob("*/plugin.py")):
+        if plugin.parent.name == "core":        # the protocol, not a game
+            continue
+        module = importlib.import_module(f"rules_engine.{plugin.parent.name}.plugin")
+        found += [m for m in module.PLUGIN.native_modules if m.startswith("rules_engine.")]
+    return tuple(found)
+
+
+MODULES: tuple[str, ...] = (*CORE_MODULES, *_game_modules(), *COMPILER_MODULES)
 """What is compiled: the game API and runner, each engine's rules and bots, and the
 compiler's two inner loops: YAML events to data, and card text (parse, fit, draw)."""
 

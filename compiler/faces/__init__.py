@@ -1,6 +1,7 @@
 """Card faces: what each printed card shows, as text fields per side.
 
-A game's face builder (``compiler/faces/<game>.py``) turns the content model into
+A game's face builder (named by its plug-in's ``faces``: for the shipped games
+``compiler/faces/<game>.py``) turns the content model into
 :class:`CardFace` records; layouts (``templates/<game>/layouts/``) place each field
 in a region. Text fields use the project's markup: ``**bold**``, ``*italic*`` and
 inline icons written ``:name:`` (see ``compiler.icons.ICON_NAMES``); a line break is
@@ -37,9 +38,13 @@ FaceBuilder = Callable[[Any], list[CardFace]]
 
 
 def builder(game: str) -> FaceBuilder:
-    """The face builder of ``game`` (imported on first use)."""
-    import importlib
+    """The face builder of ``game``, as its plug-in names it (imported on first use);
+    KeyError for a game without one."""
+    from rules_engine.core.plugin import named
+    from rules_engine.games import plugin
 
-    module = importlib.import_module(f"compiler.faces.{game}")
-    found: FaceBuilder = module.faces
+    declared = plugin(game)
+    if declared is None or not declared.faces:
+        raise KeyError(f"game {game!r} declares no card faces")
+    found: FaceBuilder = named(declared.faces)
     return found

@@ -26,7 +26,7 @@ def _face(card: Card) -> CardFace:
     front = {"title": card.title, "type": card.type.capitalize(),
              "subtype": card.subtype.capitalize() if card.subtype else "",
              "force": str(card.force),
-             "effects": card.text or render_spring_effects(card.abilities),
+             "effects": card.text or render_spring_effects(card.abilities, GAME),
              "flavor": _flavor(card)}
     back = {"title": "Spring", "subtitle": "Common deck"}
     return CardFace(game=GAME, deck="common", card_type="spring_card", card_id=card.id,

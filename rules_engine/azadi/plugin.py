@@ -1,10 +1,13 @@
-"""AZADI's plug-in: its content sections and model builder."""
+"""AZADI's plug-in: what samizdat needs to know about the game (see
+:mod:`rules_engine.core.plugin`). Importing it is light: the model builder and the
+engine are imported when used."""
 
 from __future__ import annotations
 
-from rules_engine.azadi.build import build
-from rules_engine.azadi.campaign_facts import campaign_facts
-from rules_engine.core.content import GamePlugin, Section
+from rules_engine.azadi.simulate_options import SIMULATION
+from rules_engine.core.content import CampaignContent, ContentSet, Section
+from rules_engine.core.diagnostics import Diagnostic
+from rules_engine.core.plugin import GamePlugin
 
 SECTIONS = (
     Section("game", "azadi/game", "game", single=True),
@@ -23,4 +26,31 @@ SECTIONS = (
     Section("ideology_cards", "azadi/ideology_card", "ideology_card", in_campaign=True),
 )
 
-PLUGIN = GamePlugin("azadi", SECTIONS, build, campaign_facts)
+LINT_RULES = tuple(f"rules_engine.azadi.lint.{name}" for name in (
+    "impossible_task", "dead_power", "same_moment", "unreachable", "text_drift",
+    "task_never_completed", "trigger_loop", "broken_invariant", "order_dependence",
+    "same_unlock", "over_cap"))
+
+NATIVE_MODULES = tuple(f"rules_engine.azadi.{name}" for name in (
+    "board", "bots", "engine", "interpreter", "parley", "points", "simulation", "tyranny",
+    "vocabulary"))
+
+
+def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:
+    from rules_engine.azadi.build import build
+
+    return build(content)
+
+
+def campaign_facts(campaign: CampaignContent) -> dict[str, list[str]]:
+    from rules_engine.azadi.campaign_facts import campaign_facts as facts
+
+    return facts(campaign)
+
+
+PLUGIN = GamePlugin(
+    "azadi", SECTIONS, build_model, campaign_facts, title="SHASN: AZADI",
+    verbs="rules_engine.azadi.verbs:TABLE", lint_rules=LINT_RULES,
+    faces="compiler.faces.azadi:faces", tables="compiler.tables:AZADI",
+    mat_cells="compiler.mat_data:AZADI", simulation=SIMULATION,
+    native_modules=NATIVE_MODULES, scaffolds={"campaign": "compiler.scaffold"})

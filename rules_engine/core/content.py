@@ -2,17 +2,17 @@
 
 The compiler loads files and checks schemas; it then groups items by section into
 a :class:`ContentSet` (the base game plus zero or more campaigns). A game plug-in
-turns that into its typed, immutable model, reporting references that do not
-resolve.
+(:class:`rules_engine.core.plugin.GamePlugin`) turns that into its typed, immutable
+model, reporting references that do not resolve.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_engine.core.diagnostics import Diagnostic, Location
+from rules_engine.core.diagnostics import Location
 from rules_engine.core.source import NodePath, SourceDocument
 
 
@@ -75,25 +75,6 @@ class ContentSet:
 
     def items(self, section: str) -> list[Item]:
         return self.sections.get(section, [])
-
-
-@dataclass(frozen=True)
-class GamePlugin:
-    """What the compiler needs to know about one game."""
-
-    id: str
-    sections: tuple[Section, ...]
-    build_model: Callable[[ContentSet], tuple[Any, list[Diagnostic]]]
-    # what other content checks or shows of a campaign: "unique:<kind>" values no two
-    # campaigns may share, and anything else cards of the game folder print of it;
-    # a game that gives none never gets campaign-sized rebuilds (compiler.incremental)
-    campaign_facts: Callable[[CampaignContent], dict[str, list[str]]] | None = None
-
-    def section(self, name: str) -> Section | None:
-        for s in self.sections:
-            if s.name == name:
-                return s
-        return None
 
 
 def every_item(content: ContentSet) -> Iterator[tuple[str, Item]]:

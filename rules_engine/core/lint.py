@@ -40,14 +40,6 @@ NOT_RUN = "R101"      # the warning that names the simulated rules a time budget
 NOT_PLAYABLE = "R103"  # the warning that names the rules content with errors stopped
 INTERNAL_ERROR = "R104"  # the error that a rule raised an exception
 
-RULES: dict[str, tuple[str, ...]] = {
-    "azadi": ("impossible_task", "dead_power", "same_moment", "unreachable", "text_drift",
-              "task_never_completed", "trigger_loop", "broken_invariant", "order_dependence",
-              "same_unlock", "over_cap"),
-    "spring": ("radicalisable", "resistance_force", "text_drift", "stalls", "seat_balance"),
-    "san": ("crossing_costs", "text_drift", "victory_paths", "first_player", "card_use",
-            "river_draws"),
-}
 
 
 @dataclass(frozen=True)
@@ -79,12 +71,18 @@ class LintContext:
 
 
 def rule_modules(game: str) -> list[ModuleType]:
-    return [importlib.import_module(f"rules_engine.{game}.lint.{name}")
-            for name in RULES.get(game, ())]
+    """The lint rules ``game``'s plug-in declares, in their running order."""
+    from rules_engine.games import plugin
+
+    found = plugin(game)
+    return [importlib.import_module(name) for name in (found.lint_rules if found else ())]
 
 
 def all_rule_modules() -> list[ModuleType]:
-    return [m for game in sorted(RULES) for m in rule_modules(game)]
+    """Every known game's lint rules, games by id."""
+    from rules_engine.games import plugins
+
+    return [m for game in sorted(p.id for p in plugins()) for m in rule_modules(game)]
 
 
 def run(context: LintContext, tracebacks: list[str] | None = None) -> Iterator[Diagnostic]:

@@ -8,13 +8,13 @@ the file is current; ``python -m rules_engine.core.verb_docs`` rewrites it.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from pathlib import Path
 from typing import Any
 
+from rules_engine.core.plugin import named
 from rules_engine.core.verbs import Param, VerbTable
-from rules_engine.games import GAME_IDS
+from rules_engine.games import SHIPPED, plugin
 
 BEGIN = "<!-- verb reference: generated from the verb tables; do not edit by hand -->"
 END = "<!-- end of the verb reference -->"
@@ -22,11 +22,14 @@ GUIDE = Path(__file__).resolve().parents[2] / "docs" / "content-format.md"
 
 
 def tables() -> list[VerbTable]:
-    """Every game's verb table, in the registry's order."""
+    """Every shipped game's verb table, in the registry's order, as its plug-in names
+    it (the guide documents samizdat's own games)."""
     found = []
-    for game in GAME_IDS:
-        table: VerbTable = importlib.import_module(f"rules_engine.{game}.verbs").TABLE
-        found.append(table)
+    for game in SHIPPED:
+        declared = plugin(game)
+        if declared is not None and declared.verbs:
+            table: VerbTable = named(declared.verbs)
+            found.append(table)
     return found
 
 

@@ -1,9 +1,15 @@
-"""SAN's plug-in: its content sections and model builder."""
+"""SAN's plug-in: what samizdat needs to know about the game (see
+:mod:`rules_engine.core.plugin`). Importing it is light: the model builder and the
+engine are imported when used."""
 
 from __future__ import annotations
 
-from rules_engine.core.content import GamePlugin, Section
-from rules_engine.san.build import build
+from collections.abc import Mapping
+from typing import Any
+
+from rules_engine.core.content import ContentSet, Section
+from rules_engine.core.diagnostics import Diagnostic
+from rules_engine.core.plugin import GamePlugin, SimOption, SimulationSpec
 
 SECTIONS = (
     Section("game", "san/game", "game", single=True),
@@ -11,4 +17,38 @@ SECTIONS = (
     Section("propaganda_track", "san/propaganda_stage", "propaganda_stage"),
 )
 
-PLUGIN = GamePlugin("san", SECTIONS, build)
+LINT_RULES = tuple(f"rules_engine.san.lint.{name}" for name in (
+    "crossing_costs", "text_drift", "victory_paths", "first_player", "card_use",
+    "river_draws"))
+
+
+def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:
+    from rules_engine.san.build import build
+
+    return build(content)
+
+
+def check_seats(seats: tuple[str, ...]) -> str | None:
+    from rules_engine.san.bots import BOTS
+
+    if len(seats) != 2 or any(b not in BOTS for b in seats):
+        return f"two of {', '.join(BOTS)}"
+    return None
+
+
+def engine_options(model: Any, values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return (("first_game", values["first_game"]),)
+
+
+SIMULATION = SimulationSpec(
+    setup="rules_engine.san.simulation:setup", check_seats=check_seats,
+    bots_help="corruption, propaganda, hacking",
+    options=(SimOption("first_game", "SAN: hands of 7 (first game).", False, flag=True),),
+    engine_options=engine_options, seat_names=("Moon", "Star"))
+
+PLUGIN = GamePlugin(
+    "san", SECTIONS, build_model, title="SAN", verbs="rules_engine.san.verbs:TABLE",
+    lint_rules=LINT_RULES, faces="compiler.faces.san:faces", tables="compiler.tables:SAN",
+    mat_cells="compiler.mat_data:SAN", simulation=SIMULATION,
+    native_modules=("rules_engine.san.bots", "rules_engine.san.engine",
+                    "rules_engine.san.simulation"))

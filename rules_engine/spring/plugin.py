@@ -1,9 +1,12 @@
-"""Spring's plug-in: its content sections and model builder."""
+"""Spring's plug-in: what samizdat needs to know about the game (see
+:mod:`rules_engine.core.plugin`). Importing it is light: the model builder and the
+engine are imported when used."""
 
 from __future__ import annotations
 
-from rules_engine.core.content import GamePlugin, Section
-from rules_engine.spring.build import build
+from rules_engine.core.content import ContentSet, Section
+from rules_engine.core.diagnostics import Diagnostic
+from rules_engine.core.plugin import GamePlugin, SimulationSpec
 
 SECTIONS = (
     Section("game", "spring/game", "game", single=True),
@@ -12,4 +15,28 @@ SECTIONS = (
     Section("cards", "spring/card", "card"),
 )
 
-PLUGIN = GamePlugin("spring", SECTIONS, build)
+LINT_RULES = tuple(f"rules_engine.spring.lint.{name}" for name in (
+    "radicalisable", "resistance_force", "text_drift", "stalls", "seat_balance"))
+
+
+def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:
+    from rules_engine.spring.build import build
+
+    return build(content)
+
+
+def check_seats(seats: tuple[str, ...]) -> str | None:
+    if not 2 <= len(seats) <= 6 or any(b != "random" for b in seats):
+        return "2 to 6 seats of: random"
+    return None
+
+
+SIMULATION = SimulationSpec(setup="rules_engine.spring.simulation:setup",
+                            check_seats=check_seats)
+
+PLUGIN = GamePlugin(
+    "spring", SECTIONS, build_model, title="Spring", verbs="rules_engine.spring.verbs:TABLE",
+    lint_rules=LINT_RULES, faces="compiler.faces.spring:faces",
+    tables="compiler.tables:SPRING", mat_cells="compiler.mat_data:SPRING",
+    simulation=SIMULATION,
+    native_modules=("rules_engine.spring.engine", "rules_engine.spring.simulation"))

@@ -1,0 +1,124 @@
+"""How ``samizdat simulate azadi`` plays and reports AZADI: its seats and bots, its
+own options (difficulty, campaign, Seat of Power, Mandate, the first Tyranny card),
+its part of the report, and the report's lines and charts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules_engine.core.plugin import Chart, OptionError, SimOption, SimulationSpec, Variants
+
+LEVELS = ("easy", "medium", "hard")
+
+OPTIONS = (
+    SimOption("difficulty", "AZADI: Table 1 difficulty; all: each in turn, reported side "
+              "by side.", "medium", choices=(*LEVELS, "all"), show_default=True),
+    SimOption("campaign", "AZADI: campaign id (default: the first).", ""),
+    SimOption("seat_of_power", "AZADI: the Mandate lies in the capital.", False, flag=True),
+    SimOption("mandate", "AZADI, Seat of Power: another campaign's Mandate (alternate "
+              "history).", ""),
+    SimOption("tyranny_first", "AZADI: this Tyranny card id comes up first.", ""),
+    SimOption("only_choice", "AZADI, with --tyranny-first: only this choice's task counts.",
+              None, int_range=(1, 2)),
+)
+
+CHARTS = (("tyranny_choices_completed", "Tyranny choices completed (share of games)"),
+          ("resistance_cards_used_per_game", "Resistance cards used per game"),
+          ("orders_overturned_per_game", "Imperial Orders overturned per game"),
+          ("maidaan_bought_per_game", "Maidaan powers bought per game"))
+
+
+def check_seats(seats: tuple[str, ...]) -> str | None:
+    if not 2 <= len(seats) <= 5 or any(b not in ("random", "greedy") for b in seats):
+        return "2 to 5 seats of: random, greedy"
+    return None
+
+
+def check_choices(model: Any, campaign: str, mandate: str, tyranny_first: str,
+                  only_choice: int | None) -> None:
+    """Usage errors for a campaign, Mandate or Tyranny card the content lacks (the
+    engine would otherwise play another one, or none)."""
+    campaigns = {c.id: c for c in model.campaigns}
+    if campaign and campaign not in campaigns:
+        raise OptionError(f"no campaign {campaign!r}; known: "
+                          f"{', '.join(sorted(campaigns))}", "--campaign")
+    mandates = sorted(m.id for m in model.mandates)
+    if mandate and mandate not in mandates:
+        raise OptionError(f"no Mandate {mandate!r}; known: {', '.join(mandates)}",
+                          "--mandate")
+    played = campaigns.get(campaign) or model.campaigns[0]
+    cards = sorted(c.id for c in played.tyranny_cards)
+    if tyranny_first and tyranny_first not in cards:
+        raise OptionError(f"no Tyranny card {tyranny_first!r} in {played.id}; known: "
+                          f"{', '.join(cards)}", "--tyranny-first")
+    if only_choice is not None and not tyranny_first:
+        raise OptionError("only with --tyranny-first", "--only-choice")
+
+
+def engine_options(model: Any, values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The options the engine plays with (the first level when every level is played)."""
+    check_choices(model, values["campaign"], values["mandate"], values["tyranny_first"],
+                  values["only_choice"])
+    difficulty = LEVELS[0] if values["difficulty"] == "all" else values["difficulty"]
+    options: tuple[tuple[str, Any], ...] = (
+        ("difficulty", difficulty), ("campaign", values["campaign"]),
+        ("seat_of_power", values["seat_of_power"] or bool(values["mandate"])),
+        ("mandate", values["mandate"]))
+    if values["tyranny_first"]:
+        only = values["only_choice"]
+        options += (("first_tyranny", values["tyranny_first"]),
+                    ("only_choice", None if only is None else only - 1))
+    return options
+
+
+def variants(values: Mapping[str, Any]) -> Variants | None:
+    return Variants("difficulty", LEVELS, "by_difficulty") \
+        if values["difficulty"] == "all" else None
+
+
+def folds(model: Any, values: Mapping[str, Any]) -> list[Any]:
+    from rules_engine.azadi.simulation import Report
+
+    return [Report(model, values["campaign"])]
+
+
+def report_fields(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {"difficulty": values["difficulty"]}
+
+
+def report_lines(report: Mapping[str, Any]) -> list[str]:
+    """AZADI's lines of the text report."""
+    lines = [f"  azadi rate {report['azadi_rate']:.1%} ({report['campaign']}, "
+             f"{report['difficulty']})"]
+    for level, part in report.get("by_difficulty", {}).items():
+        lines.append(f"    {level}: azadi rate {part['azadi_rate']:.1%}, mean turns "
+                     f"{part['mean_turns']}, ends {part['ends']}")
+    for key, label in CHARTS:
+        lines.append(f"  {label}:")
+        for name, value in sorted(report[key].items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"    {value:7.3f}  {name}")
+    return lines
+
+
+def charts(report: Mapping[str, Any]) -> list[Chart]:
+    """The azadi rate by difficulty, and the charts of :data:`CHARTS`."""
+    out: list[Chart] = []
+    if "by_difficulty" in report:
+        out.append(("Azadi rate by difficulty", [(level, part["azadi_rate"]) for level, part
+                                                 in report["by_difficulty"].items()]))
+    for key, title in CHARTS:
+        if key in report:
+            out.append((title, sorted(report[key].items(), key=lambda kv: (-kv[1], kv[0]))))
+    return out
+
+
+SIMULATION = SimulationSpec(
+    setup="rules_engine.azadi.simulation:setup", check_seats=check_seats,
+    bots_help="random, greedy", options=OPTIONS, engine_options=engine_options,
+    variants=variants, folds=folds, report_fields=report_fields,
+    # same-window effects are also tried reversed, on copies (the game is the same), so
+    # that an order conflict a lint finding names (L714) shows in a replay too
+    replay_options=(("check_order", True),),
+    report_lines=report_lines, charts=charts,
+    charted=("by_difficulty", *(key for key, _ in CHARTS)))

@@ -1,0 +1,225 @@
+"""A fourth game is four folders: a throw-away package registers a copy of Spring as
+``spring2`` under the entry-point group ``samizdat.games`` (a ``*.dist-info`` folder on
+PYTHONPATH, so importlib.metadata finds it without pip), with its own engine, lint
+rules, card faces, schemas, templates and content, as docs/adding-a-game.md says;
+``samizdat`` validates, lints, builds and simulates it through the CLI, and nothing
+outside the copy is edited."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CARDS, REPO
+
+PACKAGE = "spring2_plugin"
+
+PLUGIN = '''"""spring2: a copy of Spring registered as a plug-in."""
+
+from pathlib import Path
+
+from rules_engine.core.content import ContentSet, Section
+from rules_engine.core.plugin import GamePlugin, SimOption, SimulationSpec
+
+SECTIONS = (
+    Section("game", "spring2/game", "game", single=True),
+    Section("countries", "spring2/country", "country"),
+    Section("spaces", "spring2/space", "space"),
+    Section("cards", "spring2/card", "card"),
+)
+
+
+def build_model(content: ContentSet):
+    from spring2_plugin.build import build
+
+    return build(content)
+
+
+def check_seats(seats):
+    if not 2 <= len(seats) <= 6 or any(b != "random" for b in seats):
+        return "2 to 6 seats of: random"
+    return None
+
+
+PLUGIN = GamePlugin(
+    "spring2", SECTIONS, build_model, title="Spring 2", verbs="spring2_plugin.verbs:TABLE",
+    lint_rules=tuple(f"spring2_plugin.lint.{name}" for name in (
+        "radicalisable", "resistance_force", "text_drift", "stalls", "seat_balance")),
+    faces="spring2_plugin.faces:faces", tables="compiler.tables:SPRING",
+    mat_cells="compiler.mat_data:SPRING",
+    simulation=SimulationSpec(
+        setup="spring2_plugin.simulation:setup", check_seats=check_seats,
+        options=(SimOption("label", "Spring 2: a label the report carries.", "none",
+                           show_default=True),),
+        report_fields=lambda values: {"label": values["label"]}),
+    data_folder=Path(__file__).resolve().parent / "data")
+'''
+
+
+def _copy_text(source: Path, target: Path, *swaps: tuple[str, str]) -> None:
+    text = source.read_text(encoding="utf-8")
+    for old, new in swaps:
+        text = text.replace(old, new)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+
+
+def _install(root: Path, entry_points: str) -> Path:
+    """A folder for PYTHONPATH holding a distribution's metadata with ``entry_points``."""
+    site = root / "site"
+    info = site / "spring2_plugin-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: spring2-plugin\n"
+                                   "Version: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(entry_points, encoding="utf-8")
+    return site
+
+
+def make_spring2(root: Path) -> tuple[Path, Path]:
+    """The package (in a folder for PYTHONPATH) and the content folder of spring2."""
+    site = _install(root, f"[samizdat.games]\nspring2 = {PACKAGE}.plugin:PLUGIN\n")
+    package = site / PACKAGE
+    engine = ("rules_engine.spring", PACKAGE)
+    # 1. the engine: every module of rules_engine/spring but its plug-in
+    for source in sorted((REPO / "rules_engine" / "spring").rglob("*.py")):
+        relative = source.relative_to(REPO / "rules_engine" / "spring")
+        if relative != Path("plugin.py"):
+            _copy_text(source, package / relative, engine)
+    # 2. the printed faces
+    _copy_text(REPO / "compiler" / "faces" / "spring.py", package / "faces.py", engine,
+               ('GAME = "spring"', 'GAME = "spring2"'))
+    # 3. the plug-in
+    (package / "plugin.py").write_text(PLUGIN, encoding="utf-8")
+    # 4. the schemas and templates, in the plug-in's data folder
+    for source in sorted((REPO / "schemas" / "spring").glob("*.json")):
+        _copy_text(source, package / "data" / "schemas" / "spring2" / source.name,
+                   ("/schemas/spring/", "/schemas/spring2/"))
+    shutil.copytree(REPO / "templates" / "spring", package / "data" / "templates" / "spring2")
+    # 5. the content
+    content = root / "content" / "spring2"
+    shutil.copytree(CARDS / "spring", content)
+    _copy_text(content / "game.yaml", content / "game.yaml", ("\n  id: spring\n",
+                                                               "\n  id: spring2\n"))
+    return site, content
+
+
+def samizdat(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = os.environ | {"PYTHONPATH": f"{site}{os.pathsep}{REPO}", "SAMIZDAT_NATIVE": "0",
+                        "SAMIZDAT_CACHE": str(cwd / "cache")}
+    return subprocess.run([sys.executable, "-m", "compiler", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def spring2(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+    root = tmp_path_factory.mktemp("plugin")
+    site, content = make_spring2(root)
+    return root, site, content
+
+
+def test_the_registered_game_validates(spring2: tuple[Path, Path, Path]) -> None:
+    root, site, content = spring2
+    done = samizdat(site, root, "validate", "content/spring2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "errors 0, warnings 0" in done.stdout
+    assert re.search(r"summary: files 2, cards \d+", done.stdout), done.stdout
+
+
+def test_the_copy_checks_content_against_its_own_schemas(
+        spring2: tuple[Path, Path, Path]) -> None:
+    root, site, content = spring2
+    broken = root / "broken" / "spring2"
+    shutil.copytree(content, broken)
+    manifest = broken / "game.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("\n  players: {min: 2, max: 6}",
+                                     "\n  players: {min: two, max: 6}"), encoding="utf-8")
+    done = samizdat(site, root, "validate", "--format", "json", "broken/spring2")
+    assert done.returncode == 1, done.stdout + done.stderr
+    found = [(d["code"], d["file"], d["line"], d["column"])
+             for d in json.loads(done.stdout)["diagnostics"]]
+    line = text[:text.index("players: {min: 2")].count("\n") + 1
+    column = text.splitlines()[line - 1].index("2") + 1
+    assert found == [("S302", "broken/spring2/game.yaml", line, column)], found
+
+
+def test_the_registered_game_lints_clean(spring2: tuple[Path, Path, Path]) -> None:
+    root, site, _ = spring2
+    done = samizdat(site, root, "lint", "--fast", "content/spring2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "errors 0, warnings 0" in done.stdout
+
+
+def test_the_registered_game_builds_spring_s_cards(spring2: tuple[Path, Path, Path]) -> None:
+    root, site, _ = spring2
+    done = samizdat(site, root, "build", "content/spring2", "--cards-only", "--out", "out")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (root / "out" / "spring2" / "common.pdf").is_file(), done.stdout
+    shipped = samizdat(site, root, "build", str(CARDS / "spring"), "--cards-only",
+                       "--out", "shipped")
+    assert shipped.returncode == 0, shipped.stdout + shipped.stderr
+    # the same cards, worded by the copy's own phrases and verb table, print the same
+    # (the document's title names the game: "spring2 — common")
+    copy, original = (_pages(root / folder / "common.pdf")
+                      for folder in ("out/spring2", "shipped/spring"))
+    assert len(copy) == 16
+    assert copy == original
+
+
+def _pages(pdf: Path) -> list[str]:
+    """Each page's text."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
+
+
+def test_the_registered_game_simulates(spring2: tuple[Path, Path, Path]) -> None:
+    root, site, _ = spring2
+    done = samizdat(site, root, "simulate", "spring2", "--games", "3", "--content",
+                    "content/spring2", "--format", "json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    shipped = samizdat(site, root, "simulate", "spring", "--games", "3", "--format", "json")
+    assert shipped.returncode == 0, shipped.stderr
+    expected = json.loads(shipped.stdout) | {"game": "spring2", "label": "none"}
+    assert report == expected
+    labelled = samizdat(site, root, "simulate", "spring2", "--games", "3", "--content",
+                        "content/spring2", "--label", "trial", "--format", "json")
+    assert labelled.returncode == 0, labelled.stderr
+    assert json.loads(labelled.stdout) == expected | {"label": "trial"}
+    text = samizdat(site, root, "simulate", "spring2", "--games", "3", "--content",
+                    "content/spring2")
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.startswith("spring2: 3 games from seed 0, bots random,random\n")
+
+
+def test_the_registered_game_is_a_simulate_choice(spring2: tuple[Path, Path, Path]) -> None:
+    root, site, _ = spring2
+    done = samizdat(site, root, "simulate", "--help")
+    assert done.returncode == 0, done.stderr
+    assert "[OPTIONS] {azadi|san|spring|spring2}" in done.stdout
+    help_text = " ".join(done.stdout.split())
+    assert "--label TEXT Spring 2: a label the report carries. [default: none]" in help_text
+    assert "--tyranny-first TEXT AZADI: this Tyranny card id comes up first." in help_text
+
+
+def test_a_plugin_that_does_not_load_is_said_and_spares_the_others(tmp_path: Path) -> None:
+    site = _install(tmp_path, "[samizdat.games]\nbroken = nowhere.plugin:PLUGIN\n")
+    done = samizdat(site, tmp_path, "simulate", "broken", "--games", "1")
+    assert done.returncode == 2
+    assert done.stderr == ("samizdat: internal error: PluginError: the game plug-in "
+                           "nowhere.plugin:PLUGIN (entry point 'broken' of samizdat.games) "
+                           "does not load: ModuleNotFoundError: No module named 'nowhere'\n")
+    shipped = samizdat(site, tmp_path, "validate", str(CARDS / "spring"))
+    assert shipped.returncode == 0, shipped.stdout + shipped.stderr
