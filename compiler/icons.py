@@ -76,17 +76,20 @@ class IconLibrary:
         return sha.hexdigest()
 
 
-def folders(game: str, overrides: Path | None = None) -> tuple[Path, ...]:
-    """Where ``game``'s icons come from, weakest first: the shipped common and game
-    folders, then the override folder's common and game folders."""
-    roots = [templates_root()] + ([overrides] if overrides is not None else [])
+def folders(game: str, overrides: Path | None = None, root: Path | None = None
+            ) -> tuple[Path, ...]:
+    """Where ``game``'s icons come from, weakest first: the shipped (or ``root``'s)
+    common and game folders, then the override folder's common and game folders."""
+    roots = [root or templates_root()] + ([overrides] if overrides is not None else [])
     return tuple(root / part / ICON_FOLDER for root in roots for part in (COMMON, game))
 
 
 @lru_cache(maxsize=64)
-def library(game: str, overrides: Path | None = None) -> IconLibrary:
-    """The icons ``game`` can name, with a designer's ``--templates`` folder."""
-    return IconLibrary(folders(game, overrides))
+def library(game: str, overrides: Path | None = None, root: Path | None = None
+            ) -> IconLibrary:
+    """The icons ``game`` can name, with a designer's ``--templates`` folder (a library
+    is read once per process: a build reads its folders once)."""
+    return IconLibrary(folders(game, overrides, root))
 
 
 @lru_cache(maxsize=1)
