@@ -1,9 +1,10 @@
 """Card text: markup parsing, line breaking, shrink-to-fit and drawing.
 
 Markup: ``**bold**``, ``*italic*``, inline icons ``:name:`` (SVG files drawn with
-:mod:`compiler.icons`, never as letters; a name without a file is B624) and ``\\n`` for a new paragraph. Text
-shrinks from the region's size to its minimum in 0.25 pt steps until it fits; if
-it does not fit at the minimum the caller gets the overflow in mm and reports it.
+:mod:`compiler.icons`, never as letters; a name without a file is B624) and ``\\n``
+for a new paragraph. Text shrinks from the region's size to its minimum in 0.25 pt
+steps until it fits; if it does not fit at the minimum the caller gets the overflow in
+mm and reports it.
 """
 
 from __future__ import annotations

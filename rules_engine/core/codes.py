@@ -221,7 +221,8 @@ _CODES: tuple[Code, ...] = (
          "pixels) without decoding it, and prints art above 600 dpi scaled down to 600 "
          "dpi. Scale the image to the card's size at 300-600 dpi."),
     Code("B624", "unknown-icon", "Text names an icon that has no SVG file.",
-         "An icon written `:name:` in card text or a layout's text is drawn from `name.svg` in the game's icon folders: templates/<game>/icons/, "
+         "An icon written `:name:` in card text or a layout's text is drawn from "
+         "`name.svg` in the game's icon folders: templates/<game>/icons/, "
          "templates/common/icons/, and the same folders of the --templates folder, which "
          "add or replace icons. A name without a file would print no picture, so it is "
          "an error at the content string that writes it (at the card when the text was "
