@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from compiler import __version__, imposition, incremental, output_folder, sheets
+from compiler import __version__, icons, imposition, incremental, output_folder, sheets
 from compiler.art import FILE_LIMIT, Art, ArtProblem, art_path, prepare_art
 from compiler.build_cache import KEYS, intact, link_or_copy, read_cache, safe_relative
 from compiler.build_types import BuildOptions as BuildOptions  # re-exported
@@ -290,7 +290,8 @@ def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> st
     if options.templates is not None:
         folders += [options.templates / game, options.templates / "common"]
     for number, folder in enumerate(folders):
-        for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:
+        found = [*folder.rglob("*.yaml"), *folder.rglob("*.svg")] if folder.is_dir() else []
+        for path in sorted(found):
             digest.update(_name_bytes(f"{number}:{path.relative_to(folder).as_posix()}")
                           + b"\0" + _file_digest(path))
     for item in checked.items_by_location.values():
@@ -461,6 +462,7 @@ def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions
     digest.update(repr((__version__, game, deck, options.paper, options.mode,
                         options.back_offset, options.print_ready, options.png,
                         options.proof)).encode())
+    digest.update(icons.library(game, options.templates).digest().encode())
     for plan in plans:
         face = plan.face
         digest.update(repr((face.card_id, face.copies, plan.front.digest, plan.back.digest,
@@ -475,7 +477,8 @@ def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions
 
 
 def prepare_deck(job: DeckJob) -> tuple[list[sheets.PrintCard], list[Diagnostic]]:
-    """Fit every card of the deck to its layouts."""
+    """Fit every card of the deck to its layouts (with the game's icons)."""
+    icons.use(job.game, job.options.templates)
     cards: list[sheets.PrintCard] = []
     diagnostics: list[Diagnostic] = []
     for plan in job.plans:
@@ -499,6 +502,7 @@ def work_deck(job: DeckJob) -> tuple[list[Diagnostic], Rendered | None]:
 
 def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
     """The files of one deck: relative path -> (bytes, kind, pages, cards)."""
+    icons.use(job.game, job.options.templates)
     options = job.options
     title = f"{job.game} — {job.deck}"
     files: Rendered = {}

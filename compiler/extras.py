@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler import __version__
+from compiler import __version__, icons
 from compiler.faces import CardFace
 from compiler.layouts import LayoutLibrary
 from compiler.paths import templates_root
@@ -51,6 +51,7 @@ def _files_digest(game: str) -> bytes:
     rules = own / game / "rules.yaml"
     if os.path.lexists(rules):
         digest.update(_file_bytes(rules))
+    digest.update(icons.library(game).digest().encode())
     return digest.digest()
 
 
@@ -80,6 +81,7 @@ def build_extras(game: str, model: Any, faces: list[CardFace], paper: str
 
     diags: list[Diagnostic] = []
     files: Rendered = {}
+    icons.use(game)          # mats and the rules reference show the game's shipped icons
     library = LayoutLibrary(game, kind="mats")
     mats, found = prepare_mats(game, model, library)
     diags += found + library.diagnostics

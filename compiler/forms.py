@@ -43,9 +43,10 @@ def place(canvas: Canvas, name: str, bbox: tuple[float, float, float, float],
 
 
 class _Recorded(dict[str, str]):
-    """The PDF operators that draw each icon: the same in every document (an icon is
-    paths and colours only, no fonts or other resources), so worked out once per
-    process and copied into each document's icon form."""
+    """The PDF operators that draw each icon file (keyed by its content): the same in
+    every document when they name no resource (paths and colours only: no fonts, no
+    transparency states), so worked out once per process and copied into each
+    document's icon form. An icon whose operators name a resource is drawn anew."""
 
     def cache_clear(self) -> None:
         self.clear()
@@ -55,13 +56,16 @@ _ICON_OPERATORS = _Recorded()
 
 
 def _draw_icon_form(canvas: Canvas, name: str) -> None:
-    recorded = _ICON_OPERATORS.get(name)
-    if recorded is None:
-        from compiler.icons import draw_icon
+    from compiler.icons import draw_icon, drawing_key
 
+    key = drawing_key(name)
+    recorded = _ICON_OPERATORS.get(key)
+    if recorded is None:
         start = len(canvas._code)
         draw_icon(canvas, name, 0, 0, ICON_BOX)
-        _ICON_OPERATORS[name] = "\n".join(canvas._code[start:])
+        drawn = "\n".join(canvas._code[start:])
+        if not any(op in drawn for op in (" gs", " Do", " Tf", " sh")):
+            _ICON_OPERATORS[key] = drawn
         return
     canvas._code.append(recorded)
 

@@ -1,6 +1,6 @@
-"""The project's vector icons as PNG images, for back ends that need images (the
-HTML reference, inline icons in reportlab paragraphs). Rendered once per process
-by pdfium from the same drawings, so they look like the printed cards.
+"""The icons as PNG images, for back ends that need images (the HTML reference,
+inline icons in reportlab paragraphs). Each icon file is rendered once per process
+by pdfium from its vector drawing, so the images look like the printed cards.
 
 reportlab reads paragraph images from files, so :func:`files` writes the PNGs to
 one temporary folder per process, which is removed when that process exits."""
@@ -18,21 +18,26 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from compiler.icons import IconLibrary, active, draw_icon, drawing_key
+
 SIZE_PT = 48.0
 
 
+def png_bytes(name: str, pixels: int = 96, icons: IconLibrary | None = None) -> bytes:
+    """Icon ``name`` of ``icons`` (the current library) as a white-background PNG,
+    ``pixels`` square."""
+    chosen = icons or active()
+    return _png(drawing_key(name, chosen), name, pixels, chosen)
+
+
 @cache
-def png_bytes(name: str, pixels: int = 96) -> bytes:
-    """Icon ``name`` as a transparent-free white-background PNG, ``pixels`` square."""
+def _png(key: str, name: str, pixels: int, icons: IconLibrary) -> bytes:
+    """:func:`png_bytes`'s work, once per icon file content (``key``) and size."""
     import pypdfium2 as pdfium
 
-    from compiler import fonts
-    from compiler.icons import draw_icon
-
-    fonts.register()
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(SIZE_PT, SIZE_PT), invariant=1)
-    draw_icon(canvas, name, 0, 0, SIZE_PT)
+    draw_icon(canvas, name, 0, 0, SIZE_PT, icons)
     canvas.showPage()
     canvas.save()
     document = pdfium.PdfDocument(buffer.getvalue())
@@ -43,27 +48,32 @@ def png_bytes(name: str, pixels: int = 96) -> bytes:
     return out.getvalue()
 
 
-@cache
-def data_uris() -> dict[str, str]:
-    from compiler.icons import ICON_NAMES
+def data_uris(icons: IconLibrary | None = None) -> dict[str, str]:
+    """Icon name -> PNG data URI, for every icon of ``icons`` (the current library)."""
+    chosen = icons or active()
+    return {n: "data:image/png;base64," + base64.b64encode(png_bytes(n, icons=chosen)).decode()
+            for n in sorted(chosen.names)}
 
-    return {n: "data:image/png;base64," + base64.b64encode(png_bytes(n)).decode()
-            for n in sorted(ICON_NAMES)}
 
-
-@cache
-def files() -> dict[str, str]:
-    """Icon name -> path of its PNG in a per-process temporary folder (removed at exit)."""
-    from compiler.icons import ICON_NAMES
-
-    folder = Path(tempfile.mkdtemp(prefix="samizdat-icons-"))
-    atexit.register(_remove, folder, os.getpid())
+def files(icons: IconLibrary | None = None) -> dict[str, str]:
+    """Icon name -> path of its PNG in a per-process temporary folder (removed at
+    exit), for every icon of ``icons`` (the current library)."""
+    chosen = icons or active()
+    folder = _folder()
     paths = {}
-    for name in sorted(ICON_NAMES):
-        path = folder / f"{name}.png"
-        path.write_bytes(png_bytes(name))
+    for name in sorted(chosen.names):
+        path = folder / f"{drawing_key(name, chosen)[:24]}.png"
+        if not path.exists():
+            path.write_bytes(png_bytes(name, icons=chosen))
         paths[name] = str(path)
     return paths
+
+
+@cache
+def _folder() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="samizdat-icons-"))
+    atexit.register(_remove, folder, os.getpid())
+    return folder
 
 
 def _remove(folder: Path, owner: int) -> None:

@@ -131,6 +131,7 @@ class LayoutLibrary:
         self.folders = [mine / game / kind, common / "common" / kind]
         if overrides is not None:   # a designer's own layouts win over the shipped ones
             self.folders[:0] = [overrides / game / kind, overrides / "common" / kind]
+        self.icon_folders = (game, overrides, root)
         self.diagnostics: list[Diagnostic] = []
         self._raw: dict[str, tuple[dict[str, Any], Any] | None] = {}
         self._resolved: dict[str, Layout | None] = {}
@@ -226,20 +227,21 @@ class LayoutLibrary:
 
     def _check_icon(self, name: str, rname: str, icon: str, data: dict[str, Any], doc: Any,
                     where: Location) -> None:
-        """B606 when region ``rname`` draws an icon samizdat does not have (it would
-        print nothing), at its ``icon:`` when this layout gives it."""
-        from compiler.icons import ICON_NAMES
+        """B606 when region ``rname`` draws an icon the game's icon folders do not have
+        (it would print a crossed box), at its ``icon:`` when this layout gives it."""
+        from compiler.icons import library
 
-        if icon in ICON_NAMES:
+        names = library(*self.icon_folders).names
+        if icon in names:
             return
         own = (data.get("regions") or {}).get(rname) or {}
-        close = difflib.get_close_matches(icon, sorted(ICON_NAMES), n=1)
+        close = difflib.get_close_matches(icon, sorted(names), n=1)
         self.diagnostics.append(error(
             "B606", f"region {rname!r} of layout {name!r} draws icon {quoted(icon)}, which "
             "samizdat does not have", doc.locate(("layout", "regions", rname, "icon"))
             if "icon" in own else where,
             hint=f"did you mean {close[0]!r}?" if close else
-            f"the icons are: {', '.join(sorted(ICON_NAMES))}"))
+            f"the icons are: {', '.join(sorted(names))}"))
 
     def _merge(self, name: str, data: dict[str, Any], doc: Any, parent: Layout | None
                ) -> Layout:

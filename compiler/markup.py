@@ -16,15 +16,14 @@ def _styles(text: str, bold: tuple[str, str], italic: tuple[str, str]) -> str:
 
 
 def to_html(markup: str, icon_uri: dict[str, str]) -> str:
-    """Escaped HTML; icons become inline images (data URIs) with their name as alt text."""
-    from compiler.icons import ICON_NAMES
-
+    """Escaped HTML; icons become inline images (data URIs) with their name as alt text.
+    A name ``icon_uri`` has no image for stays as it is written."""
     text = html.escape(markup, quote=False)
     text = _styles(text, ("<strong>", "</strong>"), ("<em>", "</em>"))
 
     def icon(match: re.Match[str]) -> str:
         name = match.group(1)
-        if name not in ICON_NAMES:
+        if name not in icon_uri:
             return match.group(0)
         return (f'<img class="icon" src="{icon_uri[name]}" alt="{name}" title="{name}" '
                 f'width="14" height="14">')
@@ -33,16 +32,15 @@ def to_html(markup: str, icon_uri: dict[str, str]) -> str:
 
 
 def to_para(markup: str, icon_path: dict[str, str], size: float) -> str:
-    """reportlab Paragraph XML; icons become inline images of the text's size."""
-    from compiler.icons import ICON_NAMES
-
+    """reportlab Paragraph XML; icons become inline images of the text's size. A name
+    ``icon_path`` has no image for stays as it is written."""
     text = html.escape(markup, quote=False)
     text = _styles(text, ("<b>", "</b>"), ("<i>", "</i>"))
     side = size * 1.15
 
     def icon(match: re.Match[str]) -> str:
         name = match.group(1)
-        if name not in ICON_NAMES:
+        if name not in icon_path:
             return match.group(0)
         return f'<img src="{icon_path[name]}" width="{side:.2f}" height="{side:.2f}" ' \
                f'valign="-{size * 0.22:.2f}"/>'

@@ -36,6 +36,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from compiler import fonts, icon_images, markup, richtext, tables
 from compiler.faces import CardFace
+from compiler.icons import library
 from compiler.paths import templates_root
 from compiler.safe_read import UnreadableFile, read_file
 from compiler.yaml_loader import load_yaml
@@ -368,7 +369,7 @@ def _widths(header: list[str], rows: list[list[str]], width: float) -> list[floa
 def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace]) -> tuple[bytes, int]:
     """The rules reference as a PDF with a table of contents and bookmarks."""
     styles = _styles()
-    icons = icon_images.files()
+    icons = icon_images.files(library(rules.game))
     ref = rules.data["reference"]
     buffer = io.BytesIO()
     doc = _ReferenceDoc(buffer, ref["title"])
@@ -471,7 +472,7 @@ def reference_html(rules: RulesData, model: Any, faces: list[CardFace]) -> bytes
     from jinja2.sandbox import SandboxedEnvironment
     from markupsafe import Markup
 
-    icons = icon_images.data_uris()
+    icons = icon_images.data_uris(library(rules.game))
     ref = rules.data["reference"]
     env = SandboxedEnvironment(autoescape=True)
     template = env.from_string(_HTML)
@@ -501,7 +502,7 @@ def aid_pdf(rules: RulesData, model: Any) -> tuple[bytes, int, list[str]]:
     from reportlab.pdfgen.canvas import Canvas
 
     styles = _styles()
-    icons = icon_images.files()
+    icons = icon_images.files(library(rules.game))
     aid = rules.data["aid"]
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=A4, invariant=1, initialFontName=fonts.pdf_name("sans"))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler import fonts, forms, glyphs, richtext
+from compiler import fonts, forms, glyphs, icon_check, icons, richtext
 from compiler.art import Art
 from compiler.layouts import Layout, Region
 from rules_engine.core.diagnostics import Diagnostic, Location, Related, error
@@ -44,10 +44,12 @@ def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[s
             tags: Mapping[str, str], source: Location, card: str, side: str,
             art: Art | None = None, art_missing: bool = False) -> PreparedSide:
     """Fit every text region of ``layout`` with ``fields``; overflow is a B601 error,
-    characters a region's fonts cannot draw a B613 error."""
+    characters a region's fonts cannot draw a B613 error, an icon name without an SVG
+    file (in the current icon library) a B624 error."""
     fonts.register()
     texts: dict[str, richtext.Fit] = {}
     diags: list[Diagnostic] = []
+    library = icons.active()
     for region in layout.regions:
         if region.kind == "icon" and region.icon is None and region.icon_from_tag \
                 and region.icon_from_tag not in tags and not region.optional:
@@ -77,6 +79,7 @@ def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[s
                                                   f"{layout.name!r}")],
                 hint="shorten the text, or give the region more room or a smaller min_size"))
         diags += _glyph_problems(markup, region, layout, source, card)
+        diags += _icon_problems(markup, region, layout, source, card, library)
         texts[region.name] = result
     key = hashlib.sha1(repr((layout.digest, width_mm, height_mm, sorted(fields.items()),
                              sorted(tags.items()), art.digest if art else None,
@@ -104,6 +107,25 @@ def _glyph_problems(markup: str, region: Region, layout: Layout, source: Locatio
         else:
             problems.append(glyphs.diagnostic(card, f"field {region.field!r}", font, chars,
                                               locate_text(source, chars, region.field)))
+    return problems
+
+
+def _icon_problems(markup: str, region: Region, layout: Layout, source: Location,
+                   card: str, library: icons.IconLibrary) -> list[Diagnostic]:
+    """B624 for each icon ``markup`` names without an SVG file: at the content string
+    that writes it, or at the region for a layout's own text."""
+    problems = []
+    for name in icon_check.unknown_icons(markup, library):
+        if region.text is not None:
+            problems.append(icon_check.diagnostic(
+                f"region {region.name!r} of layout {layout.name!r}", name, library,
+                region.location))
+        else:
+            from compiler.text_source import locate_words
+
+            problems.append(icon_check.diagnostic(
+                f"{card}: field {region.field!r}", name, library,
+                locate_words(source, [f":{name}:"], region.field)))
     return problems
 
 
@@ -205,12 +227,9 @@ def _draw_region(canvas: Canvas, side: PreparedSide, region: Region, x: float, y
     elif kind == "icon":
         name = region.icon or side.tags.get(region.icon_from_tag or "") or \
             side.fields.get(region.field) or ""
-        if name:
-            from compiler.icons import ICON_NAMES
-
-            if name in ICON_NAMES:
-                s = min(w, h)
-                forms.place_icon(canvas, name, left + (w - s) / 2, bottom + (h - s) / 2, s)
+        if name and icons.active().path(name) is not None:  # a tag without an icon: none
+            s = min(w, h)
+            forms.place_icon(canvas, name, left + (w - s) / 2, bottom + (h - s) / 2, s)
     elif kind == "art":
         _draw_art(canvas, side, region, left, bottom, w, h)
     elif kind == "fold":

@@ -1,9 +1,10 @@
 """Card text: markup parsing, line breaking, shrink-to-fit and drawing.
 
-Markup: ``**bold**``, ``*italic*``, inline icons ``:name:`` (drawn with
-:mod:`compiler.icons`, never as letters) and ``\\n`` for a new paragraph. Text
-shrinks from the region's size to its minimum in 0.25 pt steps until it fits; if
-it does not fit at the minimum the caller gets the overflow in mm and reports it.
+Markup: ``**bold**``, ``*italic*``, inline icons ``:name:`` (SVG files drawn with
+:mod:`compiler.icons`, never as letters; a name without a file is B624) and ``\\n``
+for a new paragraph. Text shrinks from the region's size to its minimum in 0.25 pt
+steps until it fits; if it does not fit at the minimum the caller gets the overflow in
+mm and reports it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler import fonts, pdf_patches
-from compiler.icons import ICON_NAMES
 
 PT_PER_MM = 72 / 25.4
 ICON_SCALE = 1.1       # an inline icon is this many em wide and tall
@@ -56,7 +56,7 @@ def parse(markup: str) -> tuple[Paragraph, ...]:
 
     One pass over each paragraph's tokens: the text between markers is split at
     spaces (a run of spaces ends a word), markers switch bold and italic (which carry
-    on into the next paragraph) and known ``:icon:`` names become icon pieces. A
+    on into the next paragraph) and ``:icon:`` names become icon pieces. A
     paragraph without markers is just its words. A marker left without its partner (an
     odd number of ``**`` or of ``*`` in the whole text: the last of them) is printed as
     it is written, as the HTML reference prints it, instead of silently turning the rest
@@ -91,10 +91,8 @@ def parse(markup: str) -> tuple[Paragraph, ...]:
                     else:
                         italic = not italic
                     seen_italic += 1
-                elif token[1:-1] in ICON_NAMES:
-                    current.append(Piece("", bold, italic, token[1:-1]))
                 else:
-                    current.append(_piece(token, bold, italic))
+                    current.append(Piece("", bold, italic, token[1:-1]))
                 continue
             if not token:
                 continue

@@ -12,7 +12,7 @@ Anything that cannot be read that way leaves the card's own location.
 from __future__ import annotations
 
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -74,6 +74,18 @@ def locate_text(source: Location, chars: Iterable[str], field: str = "") -> Loca
     """The location of the string of the content item at ``source`` that holds one of
     ``chars`` (the one named ``field`` if it does, else the first written); ``source``
     itself when there is none."""
+    wanted = set(chars)
+    return _locate(source, lambda text: not wanted.isdisjoint(text), field)
+
+
+def locate_words(source: Location, words: Iterable[str], field: str = "") -> Location:
+    """As :func:`locate_text`, for the string holding one of ``words`` (substrings,
+    such as an icon's ``:name:``)."""
+    wanted = tuple(words)
+    return _locate(source, lambda text: any(word in text for word in wanted), field)
+
+
+def _locate(source: Location, holds: Callable[[str], bool], field: str) -> Location:
     found = _document(source.file)
     if found is None:
         return source
@@ -81,9 +93,7 @@ def locate_text(source: Location, chars: Iterable[str], field: str = "") -> Loca
     item = at.get((source.line, source.column))
     if item is None:
         return source
-    wanted = set(chars)
-    holding = [path for path, text in _strings(_value(doc.data, item), item)
-               if not wanted.isdisjoint(text)]
+    holding = [path for path, text in _strings(_value(doc.data, item), item) if holds(text)]
     if not holding:
         return source
     named = [path for path in holding if path[-1:] == (field,)]

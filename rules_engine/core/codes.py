@@ -220,6 +220,16 @@ _CODES: tuple[Code, ...] = (
          "samizdat refuses art over 1200 dpi at the card's size (or over 50 million "
          "pixels) without decoding it, and prints art above 600 dpi scaled down to 600 "
          "dpi. Scale the image to the card's size at 300-600 dpi."),
+    Code("B624", "unknown-icon", "Text names an icon that has no SVG file.",
+         "An icon written `:name:` in card text or a layout's text is drawn from "
+         "`name.svg` in the game's icon folders: templates/<game>/icons/, "
+         "templates/common/icons/, and the same folders of the --templates folder, which "
+         "add or replace icons. A name without a file would print no picture, so it is "
+         "an error at the content string that writes it (at the card when the text was "
+         "generated from effect data), found while cards are fitted; the build stops "
+         "unless --force, which prints a crossed red box in its place. The hint names "
+         "the closest icon the game has.\n\n"
+         "Failing:\n    text: Gain 2 :fund:.\nPassing:\n    text: Gain 2 :funds:."),
     Code("C101", "bad-settings", "The lint settings file cannot be used.",
          "samizdat reads the nearest samizdat.toml, or [tool.samizdat] in pyproject.toml, "
          "from the working directory upwards (or the file given with --config). It accepts "
