@@ -79,9 +79,13 @@ class IconLibrary:
 def folders(game: str, overrides: Path | None = None, root: Path | None = None
             ) -> tuple[Path, ...]:
     """Where ``game``'s icons come from, weakest first: the shipped (or ``root``'s)
-    common and game folders, then the override folder's common and game folders."""
-    roots = [root or templates_root()] + ([overrides] if overrides is not None else [])
-    return tuple(root / part / ICON_FOLDER for root in roots for part in (COMMON, game))
+    common folder and the game's own (a game plug-in's data folder for an installed
+    game), then the override folder's common and game folders."""
+    found = [(root or templates_root()) / COMMON / ICON_FOLDER,
+             (root or templates_root(game)) / game / ICON_FOLDER]
+    if overrides is not None:
+        found += [overrides / COMMON / ICON_FOLDER, overrides / game / ICON_FOLDER]
+    return tuple(found)
 
 
 @lru_cache(maxsize=64)
