@@ -276,7 +276,11 @@ def _bots_help() -> str:
 @_time_budget("Start no game after this long; report the games finished, marked "
               "partial.")
 @click.option("--bots", default="random,random", show_default=True,
-              help="One bot per seat: random, or a bot the game names.")
+              help="One bot per seat: random, or a bot the game names; one name alone "
+                   "fills every seat.")
+@click.option("--players", type=click.IntRange(2, 8), default=None,
+              help="How many seats (with one --bots name; default: the game's usual "
+                   "count, 4 for AZADI and Spring, 2 for SAN).")
 @click.option("--replay", type=int, default=None, help="Print the game of this seed, step by step.")
 @click.option("--report", "report_dir", type=ContentPath(), default=None,
               help="Also write the report as HTML and PDF with charts into this folder.")
@@ -286,8 +290,8 @@ def _bots_help() -> str:
 @_guarded
 def simulate(game: str, content: Path | None, games: int, seed: int, workers: int,
              force_workers: bool, time_budget: float | None, bots: str,
-             replay: int | None, report_dir: Path | None, fmt: str, quiet: bool,
-             **game_options: Any) -> None:
+             players: int | None, replay: int | None, report_dir: Path | None, fmt: str,
+             quiet: bool, **game_options: Any) -> None:
     """Play seeded games with bots and report (win rates, first player, lengths, ends).
 
     The same seed gives the same report whatever --workers is. Ctrl-C (or the end
@@ -296,13 +300,26 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     Options named after a game are that game's own (its plug-in declares them).
     """
     try:
-        _simulate(game, content, games, seed, workers, force_workers, time_budget, bots,
-                  replay, report_dir, fmt, quiet, game_options)
+        _simulate(game, content, games, seed, workers, force_workers, time_budget,
+                  _seat_list(bots, players), replay, report_dir, fmt, quiet, game_options)
     except KeyboardInterrupt:
         from compiler.interrupt import INTERRUPTED_EXIT
 
         click.echo("samizdat: interrupted", err=True)
         sys.exit(INTERRUPTED_EXIT)  # a second Ctrl-C, or one before the games started
+
+
+def _seat_list(bots: str, players: int | None) -> str:
+    """``--bots`` as one name per seat: one name alone fills ``players`` seats (else
+    the game's usual count, filled in later); a list must have ``players`` names."""
+    names = [b.strip() for b in bots.split(",")]
+    if len(names) == 1:
+        return ",".join(names * players) if players else names[0]
+    if players is not None and players != len(names):
+        raise click.BadParameter(f"{len(names)} bots for {players} players: give one "
+                                 "name per seat, or one name for every seat",
+                                 param_hint="--bots")
+    return bots
 
 
 def _simulate(game: str, content: Path | None, games: int, seed: int, workers: int,
@@ -324,6 +341,9 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
     if spec is None:
         raise click.BadParameter(f"{game} declares no simulation", param_hint="GAME")
     seats = tuple(b.strip() for b in bots.split(","))
+    if len(seats) == 1:                   # one name: the game's usual number of seats
+        seats = seats * spec.seats
+        bots = ",".join(seats)
     expected = spec.check_seats(seats)
     if expected is not None:
         raise click.BadParameter(expected, param_hint="--bots")

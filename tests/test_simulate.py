@@ -68,9 +68,11 @@ def test_simulate_spring() -> None:
 
 
 def test_unbuilt_engines_and_bad_bots_are_usage_errors() -> None:
-    assert run_cli("simulate", "azadi", "--bots", "random").exit_code == 2
-    assert run_cli("simulate", "san", "--bots", "random").exit_code == 2
-    assert run_cli("simulate", "spring", "--bots", "random").exit_code == 2
+    assert run_cli("simulate", "azadi", "--bots", "nosuch").exit_code == 2
+    assert run_cli("simulate", "san", "--bots", "nosuch").exit_code == 2
+    assert run_cli("simulate", "spring", "--bots", "greedy").exit_code == 2
+    assert run_cli("simulate", "azadi", "--bots", "random,random,random,random,random,"
+                   "random").exit_code == 2           # (one name alone fills every seat)
 
 
 def test_report_as_html_and_pdf(tmp_path: Path) -> None:

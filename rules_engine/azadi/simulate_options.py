@@ -115,7 +115,7 @@ def charts(report: Mapping[str, Any]) -> list[Chart]:
 
 SIMULATION = SimulationSpec(
     setup="rules_engine.azadi.simulation:setup", check_seats=check_seats,
-    bots_help="random, greedy", options=OPTIONS, engine_options=engine_options,
+    bots_help="random, greedy", seats=4, options=OPTIONS, engine_options=engine_options,
     variants=variants, folds=folds, report_fields=report_fields,
     # same-window effects are also tried reversed, on copies (the game is the same), so
     # that an order conflict a lint finding names (L714) shows in a replay too

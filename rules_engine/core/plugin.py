@@ -82,11 +82,13 @@ class SimulationSpec:
     :class:`rules_engine.core.simulate.Summary`); ``report_fields`` the figures the
     options add to the report; ``report_lines`` the game's own lines of the text
     report; ``charts`` its own charts, and ``charted`` the report keys they show
-    (left out of the report's table of figures)."""
+    (left out of the report's table of figures). ``seats`` is how many seats one bot
+    name (``--bots greedy``) fills when ``--players`` does not say."""
 
     setup: str
     check_seats: Callable[[tuple[str, ...]], str | None]
     bots_help: str = ""
+    seats: int = 2
     options: tuple[SimOption, ...] = ()
     engine_options: Callable[[Any, Mapping[str, Any]], tuple[tuple[str, Any], ...]] | None \
         = None

@@ -32,7 +32,7 @@ def check_seats(seats: tuple[str, ...]) -> str | None:
 
 
 SIMULATION = SimulationSpec(setup="rules_engine.spring.simulation:setup",
-                            check_seats=check_seats)
+                            check_seats=check_seats, seats=4)
 
 PLUGIN = GamePlugin(
     "spring", SECTIONS, build_model, title="Spring", verbs="rules_engine.spring.verbs:TABLE",
