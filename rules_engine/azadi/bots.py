@@ -330,7 +330,44 @@ class GreedyBot:
         return (mine + 1 >= zone.majority, mine, -zone.voters[IMPERIAL])
 
 
-BOTS = ("random", "greedy")
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+class CooperativeBot(GreedyBot):
+    """The greedy bot playing for the Rebels' common cause: it never parleys (every
+    parley puts Imperial voters on the map), answers Ideology cards so as not to reach
+    level 2 of an ideologue whose Attack column still has cards (an attack hits every
+    player at level 2 or more of its ideologue), and places its voters where it is
+    closest to a majority."""
+
+    def choose(self, state: AzadiState) -> Action:
+        if state.phase == "parley":
+            return EndParley()
+        return super().choose(state)
+
+    def _answer(self, state: AzadiState) -> Action:
+        assert state.current is not None
+        card = state.ideology_cards[state.current]
+        levels = state.players[state.player].levels
+        wanted = self._wanted_kinds(state)
+
+        def exposed(side: int) -> bool:
+            ideologue = card.answers[side].ideologue
+            return levels[ideologue] == 1 and bool(state.attacks[ideologue])
+
+        best = max((0, 1), key=lambda side: (
+            not exposed(side),
+            sum(int(n) for k, n in card.answers[side].resources.items if k in wanted),
+            levels[card.answers[side].ideologue], -side))
+        return Answer(best)
+
+    def _place_value(self, state: AzadiState, action: Place) -> Any:
+        zone = state.board.zones[action.zone]
+        mine = zone.count(state.player)
+        if zone.holder:
+            return (-1, 0, 0)
+        return (mine + 1 >= zone.majority, mine - zone.majority, -zone.voters[IMPERIAL])
+
+
+BOTS = ("random", "greedy", "coop")
 
 
 def make_bot(name: str, seed: int) -> object:
@@ -338,4 +375,6 @@ def make_bot(name: str, seed: int) -> object:
         return RandomBot(seed)
     if name == "greedy":
         return GreedyBot(seed)
+    if name == "coop":
+        return CooperativeBot(seed)
     raise ValueError(f"unknown AZADI bot {name!r}; known: {', '.join(BOTS)}")
