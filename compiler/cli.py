@@ -382,12 +382,21 @@ def _simulate(game: str, content: Path | None, games: int, seed: int, workers: i
             player = state.current_player()
             state.apply_action(state.sample_chance() if player == CHANCE
                                else players[player].choose(state))
+        summary = summarise(state)
+        if fmt == "json":                 # one document: the steps, the counters, the end
+            click.echo(json.dumps({
+                "game": game, "seed": replay, "bots": list(seats),
+                "steps": [{"step": n, "line": line}
+                          for n, line in enumerate(state.log, start=1)],
+                "counters": dict(sorted(summary[3].items())), "end": summary[2],
+                "returns": list(state.returns())}, indent=2, sort_keys=True))
+            return
         for number, line in enumerate(state.log, start=1):
             click.echo(f"{number:5d}  {line}")
         # the game's counters, as the lint's findings read them (task:, loop:, order:...)
-        for key, value in sorted(summarise(state)[3].items()):
+        for key, value in sorted(summary[3].items()):
             _say(f"counter {key}: {value}")
-        click.echo(f"end: {summarise(state)[2]}; returns {list(state.returns())}")
+        click.echo(f"end: {summary[2]}; returns {list(state.returns())}")
         return
     workers, note = sim_run.capped_workers(workers, force_workers)
     if note:
