@@ -2,9 +2,11 @@
 
 Each game's wording lives in ``templates/<game>/phrases.yaml``: one jinja2 template per
 action, event, timing, condition, cost key, limit, rule and quantity of the effect
-language (and per SAN or Spring effect). This module only picks the template for each
-piece of an effect and renders it in jinja2's sandbox with ``StrictUndefined``; a
-vocabulary item without a phrase raises :class:`KeyError` naming it.
+language (and per verb of a game whose cards print verbs). This module only picks the
+template for each piece of an effect and renders it in jinja2's sandbox with
+``StrictUndefined``; a vocabulary item without a phrase raises :class:`KeyError` naming
+it. :func:`wording` hands a game's printing code these renderings as a
+:class:`rules_engine.core.printed.Wording`.
 
 The text uses the project's markup: ``**bold**`` lead-ins, ``*italic*`` and inline
 icons such as ``:funds:``.
@@ -27,6 +29,7 @@ from compiler.paths import templates_root
 from compiler.safe_read import UnreadableFile, read_file
 from compiler.yaml_loader import load_yaml
 from rules_engine.core.effects import Ability, Action, Effect, FrozenMap, Listener, Rule, thaw
+from rules_engine.core.printed import Wording
 
 # Parameters an action template may test; absent ones are None (count defaults to 1).
 # Parameters named like jinja keywords get a trailing underscore (``from`` -> ``from_``).
@@ -315,13 +318,6 @@ class Phrasebook:
     def effect(self, effect: Effect) -> str:
         return self.ability(effect) if isinstance(effect, Ability) else self.rule(effect)
 
-    def simple_effect(self, effect: str | FrozenMap | Mapping[str, Any]) -> str:
-        """A SAN or Spring effect: a bare name, or a one-key map ``{name: n}``."""
-        if isinstance(effect, str):
-            return self.render("effects", effect, n=None)
-        ((name, n),) = _plain(effect).items()
-        return self.render("effects", str(name), n=n)
-
 
 def _load(game: str) -> Mapping[str, Any]:
     path = templates_root(game) / game / "phrases.yaml"
@@ -363,20 +359,21 @@ def phrasebook(game: str) -> Phrasebook:
 
 # -------------------------------------------------------------------------- public API
 def render_effects(game: str, effects: Sequence[Effect]) -> str:
-    """AZADI-style effects as rules text: one sentence per effect, joined by newlines."""
+    """Effects of the full effect language as ``game``'s rules text: one sentence per
+    effect, joined by newlines."""
     book = phrasebook(game)
     return "\n".join(book.effect(e) for e in effects)
 
 
-def render_task(task_event: str, where: Mapping[str, Any] | FrozenMap, times: int,
-                game: str = "azadi") -> str:
-    """A task in ``game``'s words (AZADI's Tyranny tasks: "Evict 1 Imperial voter. ×6")."""
+def render_task(game: str, task_event: str, where: Mapping[str, Any] | FrozenMap,
+                times: int) -> str:
+    """A task in ``game``'s words (for example "Evict 1 Imperial voter. ×6")."""
     book = phrasebook(game)
     return book.render("sentences", "task", task=book.event(task_event, where, "tasks"),
                        times=times)
 
 
-def render_cost(cost: Mapping[str, Any] | FrozenMap, game: str = "azadi") -> str:
+def render_cost(game: str, cost: Mapping[str, Any] | FrozenMap) -> str:
     """A resource map as printed on a card of ``game``: "2 :trust: + 2 :any:"."""
     return phrasebook(game).resources(cost)
 
@@ -392,11 +389,14 @@ def _verbs(game: str) -> Any:
     return named(declared.verbs)
 
 
-def render_san_effects(effects: Sequence[Ability | str | FrozenMap | Mapping[str, Any]],
-                       game: str = "san") -> str:
-    """SAN card effects, one line per action: the phrase its verb names in SAN's verb
-    table (rules_engine/san/verbs.py), given the verb's count as ``n``. Takes the
-    model's Abilities or printed effects (``"single_use"``, ``{draw: 2}``)."""
+def render_verb_effects(game: str,
+                        effects: Sequence[Ability | str | FrozenMap | Mapping[str, Any]]
+                        ) -> str:
+    """Card effects written with ``game``'s verb table, one line per printed verb: the
+    phrase its verb names (section ``effects``), given the verb's first parameter as
+    ``n`` (None for a verb without one). Takes printed effects (a bare verb
+    ``"single_use"``, or ``{verb: n}``) or the model's Abilities, whose phrases also
+    get the ability's ``when`` (the use it applies at)."""
     table = _verbs(game)
     book = phrasebook(game)
     lines: list[str] = []
@@ -412,23 +412,30 @@ def render_san_effects(effects: Sequence[Ability | str | FrozenMap | Mapping[str
         for action in effect.actions:
             verb = table.verbs[action.kind]
             n = action.get(verb.params[0].name) if verb.params else None
-            lines.append(book.render("effects", verb.phrase, n=n))
+            lines.append(book.render("effects", verb.phrase, n=n, when=effect.when))
     return "\n".join(lines)
 
 
-def render_spring_effects(effects: Sequence[FrozenMap | Ability], game: str = "spring"
-                          ) -> str:
-    """Spring card effects, one line each: printed ``{verb: n}`` maps, or the model's
-    abilities, whose actions are worded by their verb's phrase key (the verb table of
-    ``game``'s plug-in) with ``n`` and the use ``when`` they apply at."""
-    table = _verbs(game)
-    book = phrasebook(game)
-    lines: list[str] = []
-    for effect in effects:
-        if not isinstance(effect, Ability):
-            lines.append(book.simple_effect(effect))
-            continue
-        for action in effect.actions:
-            lines.append(book.render("effects", table.verbs[action.kind].phrase,
-                                     n=action.get("n"), when=effect.when))
-    return "\n".join(lines)
+class GameWording:
+    """The :class:`rules_engine.core.printed.Wording` the compiler hands one game's
+    printing code: the functions above, for that game."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    def effects(self, effects: Sequence[Effect]) -> str:
+        return render_effects(self.game, effects)
+
+    def task(self, event: str, where: Mapping[str, Any] | FrozenMap, times: int) -> str:
+        return render_task(self.game, event, where, times)
+
+    def cost(self, cost: Mapping[str, Any] | FrozenMap) -> str:
+        return render_cost(self.game, cost)
+
+    def verb_effects(self, effects: Sequence[Any]) -> str:
+        return render_verb_effects(self.game, effects)
+
+
+def wording(game: str) -> Wording:
+    """The wording of ``game`` (its phrasebook is loaded on first use)."""
+    return GameWording(game)

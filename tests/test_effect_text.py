@@ -15,9 +15,9 @@ from compiler.effect_text import (
     phrasebook,
     render_cost,
     render_effects,
-    render_san_effects,
-    render_spring_effects,
     render_task,
+    render_verb_effects,
+    wording,
 )
 from compiler.validate import validate
 from rules_engine.core.effects import Ability, Action, freeze, parse_effect, parse_effects
@@ -52,7 +52,7 @@ def test_tax_without_representation(models: dict[str, Any]) -> None:
     assert render_effects("azadi", mandate.rebel) == (
         "If you hold gerrymandering rights in the capital, take 1 resource from each other "
         "player. (Once a turn.)")
-    assert render_cost(mandate.dissent_cost) == "3 :any:"
+    assert render_cost("azadi", mandate.dissent_cost) == "3 :any:"
 
 
 def test_the_path_of_oneness(models: dict[str, Any]) -> None:
@@ -104,25 +104,43 @@ def test_resistance_card_text(models: dict[str, Any]) -> None:
 
 
 def test_tyranny_task() -> None:
-    assert render_task("voter_evicted", freeze({"whose": "imperial"}), 6) == (
+    assert render_task("azadi", "voter_evicted", freeze({"whose": "imperial"}), 6) == (
         "Evict 1 Imperial voter. ×6")
-    assert render_task("resources_spent", {"kind": "media"}, 6) == "Spend 1 :media:. ×6"
-    assert render_task("voter_placed", {"whose": "own", "zone": "capital"}, 4) == (
+    assert render_task("azadi", "resources_spent", {"kind": "media"}, 6) == (
+        "Spend 1 :media:. ×6")
+    assert render_task("azadi", "voter_placed", {"whose": "own", "zone": "capital"}, 4) == (
         "Place 1 voter in the capital. ×4")
 
 
 def test_cost() -> None:
-    assert render_cost(freeze({"any": 2, "trust": 2})) == "2 :trust: + 2 :any:"
-    assert render_cost({"media": 1, "funds": 1, "clout": 1}) == (
+    assert render_cost("azadi", freeze({"any": 2, "trust": 2})) == "2 :trust: + 2 :any:"
+    assert render_cost("azadi", {"media": 1, "funds": 1, "clout": 1}) == (
         "1 :funds: + 1 :clout: + 1 :media:")
 
 
-def test_san_and_spring_effects() -> None:
-    assert render_san_effects(("single_use", freeze({"draw": 2}))) == (
+def test_effects_worded_through_their_verb_tables() -> None:
+    assert render_verb_effects("san", ("single_use", freeze({"draw": 2}))) == (
         ":single_use: *Single use:* at the end of the turn, put this card back in the box.\n"
         ":draw: Draw 2 cards.")
-    assert render_spring_effects((freeze({"extra_counter": 1}),)) == (
+    assert render_verb_effects("spring", (freeze({"extra_counter": 1}),)) == (
         ":counter: Place 1 extra counter on this space.")
+
+
+def test_the_wording_a_game_gets_is_its_own_phrases(models: dict[str, Any]) -> None:
+    """What printing code asks of :func:`wording` is rendered with that game's phrases
+    and verb table: a verb one game has and the other lacks prints only in the first."""
+    san, spring = wording("san"), wording("spring")
+    assert san.verb_effects(("single_use",)).startswith(":single_use: *Single use:*")
+    with pytest.raises(KeyError, match="single_use"):
+        spring.verb_effects(("single_use",))
+    assert spring.verb_effects((freeze({"move": 2}),)) == "Move 2 more spaces."
+    azadi = wording("azadi")
+    card = models["azadi"].resistance_cards[0]
+    assert azadi.effects(card.effects) == render_effects("azadi", card.effects)
+    assert azadi.cost({"any": 2, "trust": 2}) == "2 :trust: + 2 :any:"
+    assert azadi.task("resources_spent", {"kind": "media"}, 6) == "Spend 1 :media:. ×6"
+    with pytest.raises(KeyError, match="no verb table"):
+        render_verb_effects("no-such-game", ("draw",))
 
 
 # ------------------------------------------------------------- the whole vocabulary
@@ -228,7 +246,7 @@ def test_every_event_renders(event: str) -> None:
                          "do": [{"action": "gain_legacy"}]})
         _clean(listener)
         assert listener.startswith("**When ") and listener.endswith(":** gain 1 :legacy:.")
-        task = render_task(event, filters, 3)
+        task = render_task("azadi", event, filters, 3)
         _clean(task)
         assert task.endswith(". ×3")
 
@@ -277,10 +295,10 @@ def test_every_shipped_effect_renders(models: dict[str, Any]) -> None:
         for line in render_effects("azadi", effects).splitlines():
             _clean(line)
     for card in models["san"].cards:
-        for line in render_san_effects(card.effects).splitlines():
+        for line in render_verb_effects("san", card.effects).splitlines():
             _clean(line)
     for spring in models["spring"].cards:
-        for line in render_spring_effects(spring.effects).splitlines():
+        for line in render_verb_effects("spring", spring.effects).splitlines():
             _clean(line)
 
 

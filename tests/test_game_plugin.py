@@ -52,8 +52,8 @@ PLUGIN = GamePlugin(
     "spring2", SECTIONS, build_model, title="Spring 2", verbs="spring2_plugin.verbs:TABLE",
     lint_rules=tuple(f"spring2_plugin.lint.{name}" for name in (
         "radicalisable", "resistance_force", "text_drift", "stalls", "seat_balance")),
-    faces="spring2_plugin.faces:faces", tables="compiler.tables:SPRING",
-    mat_cells="compiler.mat_data:SPRING",
+    faces="spring2_plugin.faces:faces", tables="spring2_plugin.tables:TABLES",
+    mat_cells="spring2_plugin.mats:SOURCES",
     simulation=SimulationSpec(
         setup="spring2_plugin.simulation:setup", check_seats=check_seats,
         options=(SimOption("label", "Spring 2: a label the report carries.", "none",
@@ -87,14 +87,14 @@ def make_spring2(root: Path) -> tuple[Path, Path]:
     site = _install(root, f"[samizdat.games]\nspring2 = {PACKAGE}.plugin:PLUGIN\n")
     package = site / PACKAGE
     engine = ("rules_engine.spring", PACKAGE)
-    # 1. the engine: every module of rules_engine/spring but its plug-in
+    # 1. the engine and what it prints (faces, tables, mats): every module of
+    #    rules_engine/spring but its plug-in
     for source in sorted((REPO / "rules_engine" / "spring").rglob("*.py")):
         relative = source.relative_to(REPO / "rules_engine" / "spring")
         if relative != Path("plugin.py"):
-            _copy_text(source, package / relative, engine)
-    # 2. the printed faces
-    _copy_text(REPO / "compiler" / "faces" / "spring.py", package / "faces.py", engine,
-               ('GAME = "spring"', 'GAME = "spring2"'))
+            _copy_text(source, package / relative, engine,
+                       ('GAME = "spring"', 'GAME = "spring2"'))
+    # 2. (the printed faces, tables and mats came with 1.)
     # 3. the plug-in
     (package / "plugin.py").write_text(PLUGIN, encoding="utf-8")
     # 4. the schemas and templates, in the plug-in's data folder
@@ -173,6 +173,29 @@ def test_the_registered_game_builds_spring_s_cards(spring2: tuple[Path, Path, Pa
     assert copy == original
 
 
+def test_the_copy_prints_its_tables_and_mats_from_its_own_modules(
+        spring2: tuple[Path, Path, Path]) -> None:
+    """Nothing of the copy names rules_engine.spring: its faces, tables and mat cells
+    are its own modules, and with them it builds Spring's boards and rules tables."""
+    root, site, _ = spring2
+    package = site / PACKAGE
+    assert [p for p in package.rglob("*.py") if "rules_engine.spring" in p.read_text()] == []
+    for module in ("faces", "tables", "mats"):
+        assert (package / f"{module}.py").is_file(), module
+    done = samizdat(site, root, "build", "content/spring2", "--out", "full")
+    assert done.returncode == 0, done.stdout + done.stderr
+    shipped = samizdat(site, root, "build", str(CARDS / "spring"), "--out", "full-shipped")
+    assert shipped.returncode == 0, shipped.stdout + shipped.stderr
+    mats = sorted(p.name for p in (root / "full" / "spring2" / "mats").iterdir())
+    assert mats and mats == sorted(
+        p.name for p in (root / "full-shipped" / "spring" / "mats").iterdir())
+    for name in mats:
+        assert _pages(root / "full" / "spring2" / "mats" / name) == _pages(
+            root / "full-shipped" / "spring" / "mats" / name), name
+    rules = (root / "full" / "spring2" / "spring2-rules.html").read_text(encoding="utf-8")
+    assert "Revolution spaces" in rules and "The common deck" in rules   # two of its tables
+
+
 def _pages(pdf: Path) -> list[str]:
     """Each page's text."""
     import pypdfium2
@@ -212,6 +235,33 @@ def test_the_registered_game_is_a_simulate_choice(spring2: tuple[Path, Path, Pat
     help_text = " ".join(done.stdout.split())
     assert "--label TEXT Spring 2: a label the report carries. [default: none]" in help_text
     assert "--tyranny-first TEXT AZADI: this Tyranny card id comes up first." in help_text
+
+
+IMPORT_EVERY_GAME_MODULE = """
+import pkgutil, sys
+import rules_engine
+from rules_engine.games import SHIPPED
+names = []
+for game in SHIPPED:
+    package = __import__(f"rules_engine.{game}", fromlist=["_"])
+    names += [m.name for m in pkgutil.walk_packages(package.__path__, f"rules_engine.{game}.")]
+for name in names:
+    __import__(name)
+print(len(names), " ".join(sorted({m.split(".")[0] for m in sys.modules}
+                                  & {"compiler", "jinja2"})))
+"""
+
+
+def test_no_game_module_imports_the_compiler_or_jinja2() -> None:
+    """Games print through the Wording the compiler hands them: importing every module
+    of every shipped game (engines, lint rules, faces, tables, mats, scaffolds) loads
+    neither :mod:`compiler` nor jinja2."""
+    done = subprocess.run([sys.executable, "-c", IMPORT_EVERY_GAME_MODULE], cwd=REPO,
+                          capture_output=True, text=True, timeout=300,
+                          env=os.environ | {"PYTHONPATH": str(REPO), "SAMIZDAT_NATIVE": "0"})
+    assert done.returncode == 0, done.stderr
+    count, *loaded = done.stdout.split()
+    assert int(count) > 30 and loaded == []
 
 
 def test_a_plugin_that_does_not_load_is_said_and_spares_the_others(tmp_path: Path) -> None:

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from compiler.effect_text import phrasebook, render_san_effects
-from compiler.faces.san import faces
+from compiler.effect_text import phrasebook, render_verb_effects
+from compiler.faces import builder
 from compiler.validate import validate
 from rules_engine.core.effects import Ability, Action, freeze
 from rules_engine.core.game import CHANCE
@@ -135,14 +135,14 @@ def test_the_printed_text_is_the_verbs_phrase(form: Any) -> None:
     expected = phrasebook("san").render("effects", verb.phrase, n=n)
     base = content()
     probe = dataclasses.replace(base.cards[0], id="probe", effects=abilities([form]))
-    (face,) = [f for f in faces(dataclasses.replace(base, cards=(probe,)))]
-    assert face.front["effects"] == expected == render_san_effects([form])
+    (face,) = [f for f in builder("san")(dataclasses.replace(base, cards=(probe,)))]
+    assert face.front["effects"] == expected == render_verb_effects("san", [form])
     if n is not None:
         assert f" {n} " in expected
 
 
 def test_every_effect_prints_its_own_text() -> None:
-    texts = [render_san_effects([f]) for _, f in FORMS]
+    texts = [render_verb_effects("san", [f]) for _, f in FORMS]
     assert len(set(texts)) == len(texts)
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from compiler import effect_text
 from compiler.effect_text import Phrasebook
-from compiler.faces.spring import faces
+from compiler.faces import builder
 from compiler.yaml_loader import load_yaml
 from rules_engine.core.game import CHANCE
 from rules_engine.spring.engine import Resist, SpringState
@@ -83,7 +83,7 @@ def test_a_cards_face_prints_its_verbs_phrase(tmp_path: Path,
              for kind in CARD_TYPES]
     _, model = checked(write_deck(tmp_path, cards))
     assert model is not None
-    printed = {f.card_id: f.front["effects"] for f in faces(model)}
+    printed = {f.card_id: f.front["effects"] for f in builder("spring")(model)}
     for kind in CARD_TYPES:
         assert printed[f"probe-{kind}"].splitlines() == [
             f"<draw 2 {when_of('draw', kind)}>",
@@ -97,7 +97,7 @@ def test_the_printed_extra_counter_says_where_it_goes(tmp_path: Path) -> None:
     cards = [probe(f"probe-{kind}", kind, [{"extra_counter": 2}]) for kind in CARD_TYPES]
     _, model = checked(write_deck(tmp_path, cards))
     assert model is not None
-    printed = {f.card_id: f.front["effects"] for f in faces(model)}
+    printed = {f.card_id: f.front["effects"] for f in builder("spring")(model)}
     assert printed["probe-revolution"] == ":counter: Place 2 extra counters on this space."
     for kind in ("resistance", "motivation"):
         assert printed[f"probe-{kind}"] == (

@@ -192,7 +192,7 @@ def test_the_rendered_text_of_an_overridden_task_is_not_printed(
     a, b = card.choices
     back = faces[("tyranny-mars-1-ae", card.id)].back
     assert back["a_task"] == "Ztask prints"
-    assert back["b_task"] == render_task(b.task.event, b.task.where, b.times)
+    assert back["b_task"] == render_task("azadi", b.task.event, b.task.where, b.times)
     assert back["a_power"] == render_effects("azadi", a.while_active)
 
 

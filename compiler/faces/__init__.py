@@ -1,45 +1,30 @@
 """Card faces: what each printed card shows, as text fields per side.
 
 A game's face builder (named by its plug-in's ``faces``: for the shipped games
-``compiler/faces/<game>.py``) turns the content model into
-:class:`CardFace` records; layouts (``templates/<game>/layouts/``) place each field
-in a region. Text fields use the project's markup: ``**bold**``, ``*italic*`` and
-inline icons written ``:name:`` (see ``compiler.icons.ICON_NAMES``); a line break is
-``\\n``.
+``rules_engine/<game>/faces.py``) turns the content model into
+:class:`~rules_engine.core.printed.CardFace` records, worded through the
+:class:`~rules_engine.core.printed.Wording` this module hands it; layouts
+(``templates/<game>/layouts/``) place each field in a region. Text fields use the
+project's markup: ``**bold**``, ``*italic*`` and inline icons written ``:name:`` (see
+``compiler.icons.ICON_NAMES``); a line break is ``\\n``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
-from rules_engine.core.diagnostics import Location
+from rules_engine.core.printed import CardFace as CardFace  # re-exported
+from rules_engine.core.printed import FaceBuilder
+
+Faces = Callable[[Any], list[CardFace]]
+"""A game's face builder with its wording bound: the model to its card faces."""
 
 
-@dataclass(frozen=True)
-class CardFace:
-    """One card design: its two sides' fields, how many copies, where it came from."""
-
-    game: str
-    deck: str                       # one PDF per deck, e.g. "resistance-cards"
-    card_type: str                  # selects layouts "<card_type>-front" / "<card_type>-back"
-    card_id: str
-    copies: int
-    front: Mapping[str, str]
-    back: Mapping[str, str]
-    source: Location
-    art: str | None = None          # a path relative to the content folder, as written
-    art_location: Location | None = None
-    tags: Mapping[str, str] = field(default_factory=dict)   # e.g. {"ideologue": "idealist"}
-
-
-FaceBuilder = Callable[[Any], list[CardFace]]
-
-
-def builder(game: str) -> FaceBuilder:
-    """The face builder of ``game``, as its plug-in names it (imported on first use);
-    KeyError for a game without one."""
+def builder(game: str) -> Faces:
+    """The face builder of ``game``, as its plug-in names it (imported on first use),
+    worded in ``game``'s phrases; KeyError for a game without one."""
+    from compiler.effect_text import wording
     from rules_engine.core.plugin import named
     from rules_engine.games import plugin
 
@@ -47,4 +32,9 @@ def builder(game: str) -> FaceBuilder:
     if declared is None or not declared.faces:
         raise KeyError(f"game {game!r} declares no card faces")
     found: FaceBuilder = named(declared.faces)
-    return found
+    words = wording(game)
+
+    def faces(model: Any) -> list[CardFace]:
+        return found(model, words)
+
+    return faces

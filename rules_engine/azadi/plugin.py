@@ -51,6 +51,6 @@ def campaign_facts(campaign: CampaignContent) -> dict[str, list[str]]:
 PLUGIN = GamePlugin(
     "azadi", SECTIONS, build_model, campaign_facts, title="SHASN: AZADI",
     verbs="rules_engine.azadi.verbs:TABLE", lint_rules=LINT_RULES,
-    faces="compiler.faces.azadi:faces", tables="compiler.tables:AZADI",
-    mat_cells="compiler.mat_data:AZADI", simulation=SIMULATION,
+    faces="rules_engine.azadi.faces:faces", tables="rules_engine.azadi.tables:TABLES",
+    mat_cells="rules_engine.azadi.mats:SOURCES", simulation=SIMULATION,
     native_modules=NATIVE_MODULES, scaffolds={"campaign": "compiler.scaffold"})

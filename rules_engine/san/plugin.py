@@ -48,7 +48,8 @@ SIMULATION = SimulationSpec(
 
 PLUGIN = GamePlugin(
     "san", SECTIONS, build_model, title="SAN", verbs="rules_engine.san.verbs:TABLE",
-    lint_rules=LINT_RULES, faces="compiler.faces.san:faces", tables="compiler.tables:SAN",
-    mat_cells="compiler.mat_data:SAN", simulation=SIMULATION,
+    lint_rules=LINT_RULES, faces="rules_engine.san.faces:faces",
+    tables="rules_engine.san.tables:TABLES", mat_cells="rules_engine.san.mats:SOURCES",
+    simulation=SIMULATION,
     native_modules=("rules_engine.san.bots", "rules_engine.san.engine",
                     "rules_engine.san.simulation"))

@@ -36,7 +36,8 @@ SIMULATION = SimulationSpec(setup="rules_engine.spring.simulation:setup",
 
 PLUGIN = GamePlugin(
     "spring", SECTIONS, build_model, title="Spring", verbs="rules_engine.spring.verbs:TABLE",
-    lint_rules=LINT_RULES, faces="compiler.faces.spring:faces",
-    tables="compiler.tables:SPRING", mat_cells="compiler.mat_data:SPRING",
+    lint_rules=LINT_RULES, faces="rules_engine.spring.faces:faces",
+    tables="rules_engine.spring.tables:TABLES",
+    mat_cells="rules_engine.spring.mats:SOURCES",
     simulation=SIMULATION,
     native_modules=("rules_engine.spring.engine", "rules_engine.spring.simulation"))

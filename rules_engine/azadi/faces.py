@@ -1,6 +1,7 @@
 """AZADI's card faces: one :class:`CardFace` per card design, from the content model.
 
-Rules text is rendered from the effect data (:mod:`compiler.effect_text`), or is the
+Rules text is rendered from the effect data by the :class:`Wording` the compiler hands
+:func:`faces` (the phrases of templates/azadi/phrases.yaml), or is the
 part's own ``text:`` where the content overrides it (rules_engine/azadi/overrides.py,
 ruling R45); everything else is the model's titles, numbers and costs in the project's
 markup. Decks: voter cards, mandates, Imperial Orders, Resistance, attack, foundation
@@ -9,8 +10,8 @@ and Monument cards, and per campaign its ideology cards and fold-out Tyranny car
 
 from __future__ import annotations
 
-from compiler.effect_text import render_cost, render_effects, render_task
-from compiler.faces import CardFace
+from typing import Any
+
 from rules_engine.azadi.model import (
     RESOURCE_OF,
     AttackCard,
@@ -30,6 +31,7 @@ from rules_engine.azadi.model import (
 )
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.effects import Effect
+from rules_engine.core.printed import CardFace, Wording
 
 GAME = "azadi"
 GAME_NAME = "SHASN: AZADI"
@@ -39,16 +41,11 @@ FOUNDATION_BUFF_LEVEL = 3
 REBEL_NOTE = "Serves only the player who holds gerrymandering rights in the capital."
 
 
-def _text(effects: tuple[Effect, ...], override: str = "") -> str:
-    """The printed text of one part: its ``text:`` override when the content gives one
-    (ruling R45), else the text rendered from its effects."""
-    return override or render_effects(GAME, effects)
-
-
 class _Names:
-    """How ideologues and campaigns are named on cards."""
+    """How ideologues and campaigns are named on cards, and how parts are worded."""
 
-    def __init__(self, model: AzadiContent) -> None:
+    def __init__(self, model: AzadiContent, wording: Wording) -> None:
+        self.wording = wording
         self.ideologues = {i.id: i for i in model.ideologues}
         self.campaigns = {c.id: c.name for c in model.campaigns}
 
@@ -75,6 +72,14 @@ class _Names:
             return "Alternate history"
         return self.campaigns.get(campaign) or campaign.replace("-", " ").title()
 
+    def text(self, effects: tuple[Effect, ...], override: str = "") -> str:
+        """The printed text of one part: its ``text:`` override when the content gives
+        one (ruling R45), else the text rendered from its effects."""
+        return override or self.wording.effects(effects)
+
+    def cost(self, cost: Any) -> str:
+        return self.wording.cost(cost)
+
 
 def _face(deck: str, card_type: str, card_id: str, front: dict[str, str],
           back: dict[str, str], source: Location, copies: int = 1,
@@ -84,30 +89,30 @@ def _face(deck: str, card_type: str, card_id: str, front: dict[str, str],
                     front=front, back=back, source=source, art=None, tags=tags)
 
 
-def _voter_card(card: VoterCard) -> CardFace:
+def _voter_card(card: VoterCard, names: _Names) -> CardFace:
     return _face("voter-cards", "voter_card", card.id,
-                 {"voters": str(card.voters), "cost": render_cost(card.cost),
+                 {"voters": str(card.voters), "cost": names.cost(card.cost),
                   "title": "Voter card"},
                  {"title": GAME_NAME, "subtitle": "Voter card"},
                  card.location, copies=card.copies)
 
 
 def _mandate(card: Mandate, names: _Names) -> CardFace:
-    body = _text(card.imperial, card.imperial_text)
+    body = names.text(card.imperial, card.imperial_text)
     return _face("mandates", "mandate", card.id,
                  {"title": card.title, "side": "Imperial Mandate", "body": body,
-                  "dissent": render_cost(card.dissent_cost),
+                  "dissent": names.cost(card.dissent_cost),
                   "campaign": names.campaign(card.campaign)},
                  {"title": card.rebel_title, "side": "Rebel Mandate",
-                  "body": _text(card.rebel, card.rebel_text), "note": REBEL_NOTE},
+                  "body": names.text(card.rebel, card.rebel_text), "note": REBEL_NOTE},
                  card.location)
 
 
-def _imperial_order(card: ImperialOrder) -> CardFace:
+def _imperial_order(card: ImperialOrder, names: _Names) -> CardFace:
     return _face("imperial-orders", "imperial_order", card.id,
-                 {"number": str(card.number), "dissent": render_cost(card.dissent_cost),
+                 {"number": str(card.number), "dissent": names.cost(card.dissent_cost),
                   "title": "Imperial Order"},
-                 {"title": card.title, "body": _text(card.effects, card.text),
+                 {"title": card.title, "body": names.text(card.effects, card.text),
                   "number": str(card.number)},
                  card.location)
 
@@ -118,7 +123,7 @@ def _resistance_card(card: ResistanceCard, names: _Names) -> CardFace:
     return _face("resistance-cards", "resistance_card", card.id,
                  {"number": str(card.number), "ideologue": ideologue,
                   "title": "Resistance card"},
-                 {"title": card.title, "body": _text(card.effects, card.text),
+                 {"title": card.title, "body": names.text(card.effects, card.text),
                   "ideologue": ideologue},
                  card.location, ideologue=card.ideologue)
 
@@ -127,7 +132,7 @@ def _attack_card(card: AttackCard, names: _Names) -> CardFace:
     return _face("attack-cards", "attack_card", card.id,
                  {"title": card.title, "level": str(card.level),
                   "ideologue": names.full(card.ideologue),
-                  "body": _text(card.effects, card.text),
+                  "body": names.text(card.effects, card.text),
                   "target": f"Hits every player at level {ATTACK_LEVEL} of "
                             f"{names.in_sentence(card.ideologue)}"},
                  {"title": "Imperial Attack", "subtitle": names.full(card.ideologue)},
@@ -137,8 +142,8 @@ def _attack_card(card: AttackCard, names: _Names) -> CardFace:
 def _foundation_side(card: FoundationCard, side: FoundationSide,
                      names: _Names) -> dict[str, str]:
     buff = (f"{names.short(side.buff_ideologue)} level {FOUNDATION_BUFF_LEVEL}: "
-            f"{_text(side.buff, side.buff_text)}")
-    return {"title": side.title, "soul": _text(side.soul, side.text), "buff": buff,
+            f"{names.text(side.buff, side.buff_text)}")
+    return {"title": side.title, "soul": names.text(side.soul, side.text), "buff": buff,
             "pair": f"{names.short(card.dominant)} + {names.short(card.second)}",
             "monument": f"Monument {card.monument}",
             "players": "2-player compatible" if card.two_player else ""}
@@ -151,17 +156,17 @@ def _foundation_card(card: FoundationCard, names: _Names) -> CardFace:
                  card.location)
 
 
-def _monument(card: Monument) -> CardFace:
+def _monument(card: Monument, names: _Names) -> CardFace:
     return _face("monuments", "monument", card.id,
-                 {"title": card.title, "body": _text(card.power),
-                  "two_player": _text(card.two_player_power)},
+                 {"title": card.title, "body": names.text(card.power),
+                  "two_player": names.text(card.two_player_power)},
                  {"number": f"Monument {card.number}", "title": GAME_NAME},
                  card.location)
 
 
 def _ideology_side(answer: IdeologyAnswer, question: str, names: _Names) -> dict[str, str]:
     return {"question": question, "answer": answer.text,
-            "resources": render_cost(answer.resources),
+            "resources": names.cost(answer.resources),
             "ideologue": names.full(answer.ideologue)}
 
 
@@ -172,36 +177,38 @@ def _ideology_card(card: IdeologyCard, campaign: Campaign, names: _Names) -> Car
                  card.location)
 
 
-def _tyranny_choice(prefix: str, choice: TyrannyChoice) -> dict[str, str]:
+def _tyranny_choice(prefix: str, choice: TyrannyChoice,
+                    names: _Names) -> dict[str, str]:
     return {f"{prefix}_title": choice.title,
             f"{prefix}_narrative": choice.narrative,
-            f"{prefix}_task": choice.task_text or render_task(choice.task.event,
-                                                               choice.task.where, choice.times),
-            f"{prefix}_power": _text(choice.while_active, choice.text),
+            f"{prefix}_task": choice.task_text or names.wording.task(
+                choice.task.event, choice.task.where, choice.times),
+            f"{prefix}_power": names.text(choice.while_active, choice.text),
             f"{prefix}_resistance": f"Unlocks Resistance {choice.resistance}"}
 
 
-def _tyranny_card(card: TyrannyCard, campaign: Campaign) -> CardFace:
+def _tyranny_card(card: TyrannyCard, campaign: Campaign, names: _Names) -> CardFace:
     a, b = card.choices
     front = {"title": card.title, "narrative": card.narrative, "number": str(card.number),
              "order": f"Enacts Imperial Order {card.order}",
              "paths": "\n".join(f"{c.title} → Resistance {c.resistance}" for c in (a, b)),
              "completed": "Completed: " + "   ".join(f"☐ {c.title}" for c in (a, b))}
-    return _face(f"tyranny-{campaign.id}", "tyranny_card", card.id, front,
-                 {**_tyranny_choice("a", a), **_tyranny_choice("b", b)}, card.location)
+    back = {**_tyranny_choice("a", a, names), **_tyranny_choice("b", b, names)}
+    return _face(f"tyranny-{campaign.id}", "tyranny_card", card.id, front, back,
+                 card.location)
 
 
-def faces(model: AzadiContent) -> list[CardFace]:
+def faces(model: AzadiContent, wording: Wording) -> list[CardFace]:
     """Every AZADI card design, sorted by deck and card id."""
-    names = _Names(model)
-    out = [_voter_card(c) for c in model.voter_cards]
+    names = _Names(model, wording)
+    out = [_voter_card(c, names) for c in model.voter_cards]
     out += [_mandate(c, names) for c in model.mandates]
-    out += [_imperial_order(c) for c in model.imperial_orders]
+    out += [_imperial_order(c, names) for c in model.imperial_orders]
     out += [_resistance_card(c, names) for c in model.resistance_cards]
     out += [_attack_card(c, names) for c in model.attack_cards]
     out += [_foundation_card(c, names) for c in model.foundation_cards]
-    out += [_monument(c) for c in model.monuments]
+    out += [_monument(c, names) for c in model.monuments]
     for campaign in model.campaigns:
         out += [_ideology_card(c, campaign, names) for c in campaign.ideology_cards]
-        out += [_tyranny_card(c, campaign) for c in campaign.tyranny_cards]
+        out += [_tyranny_card(c, campaign, names) for c in campaign.tyranny_cards]
     return sorted(out, key=lambda f: (f.deck, f.card_id))

@@ -2,7 +2,7 @@
 
 Decks: each corporation's starting cards and Virus cards ("starting-moon",
 "virus-star", ...) and the shared River. Card effects are rendered from their data
-(:func:`compiler.effect_text.render_san_effects`), or are the card's own ``text:``
+with SAN's verb table (:meth:`Wording.verb_effects`), or are the card's own ``text:``
 when it overrides them (ruling R45); icons print once per point.
 """
 
@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.effect_text import render_san_effects
-from compiler.faces import CardFace
+from rules_engine.core.printed import CardFace, Wording
 from rules_engine.san.model import MERCENARY_TYPES, Card, SanContent
 
 GAME = "san"
@@ -39,7 +38,7 @@ def _icons(card: Card) -> str:
     return " ".join(f":{kind}:" for kind in MERCENARY_TYPES for _ in range(card.icon(kind)))
 
 
-def _face(card: Card) -> CardFace:
+def _face(card: Card, wording: Wording) -> CardFace:
     tags = {"type": card.type, "corporation": card.corporation or ""}
     if card.deck == "virus":
         card_type = "virus_card"
@@ -51,7 +50,7 @@ def _face(card: Card) -> CardFace:
         front = {"title": card.title, "type": card.type.capitalize(), "icons": _icons(card),
                  "revenue": str(card.revenue) if card.revenue else "",
                  "cost": _number(card.cost),
-                 "effects": card.text or render_san_effects(card.effects),
+                 "effects": card.text or wording.verb_effects(card.effects),
                  "crossing": _number(card.crossing_cost), "flavor": _flavor(card)}
         back = {"crossing": _number(card.crossing_cost),
                 "penalty": _number(card.crossing_penalty),
@@ -61,6 +60,6 @@ def _face(card: Card) -> CardFace:
                     art=None, tags=tags)
 
 
-def faces(model: SanContent) -> list[CardFace]:
+def faces(model: SanContent, wording: Wording) -> list[CardFace]:
     """Every SAN card design, sorted by deck and card id."""
-    return sorted((_face(c) for c in model.cards), key=lambda f: (f.deck, f.card_id))
+    return sorted((_face(c, wording) for c in model.cards), key=lambda f: (f.deck, f.card_id))

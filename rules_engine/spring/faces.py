@@ -1,7 +1,7 @@
 """Spring's card faces: one :class:`CardFace` per design of the common deck.
 
 Card effects are rendered from the abilities the engine runs
-(:func:`compiler.effect_text.render_spring_effects`), so the face prints what is played;
+(:meth:`Wording.verb_effects`), so the face prints what is played;
 a card's own ``text:`` is printed in their place (ruling R45, held to them by L903).
 """
 
@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.effect_text import render_spring_effects
-from compiler.faces import CardFace
+from rules_engine.core.printed import CardFace, Wording
 from rules_engine.spring.model import Card, SpringContent
 
 GAME = "spring"
@@ -22,11 +21,11 @@ def _flavor(card: Card) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _face(card: Card) -> CardFace:
+def _face(card: Card, wording: Wording) -> CardFace:
     front = {"title": card.title, "type": card.type.capitalize(),
              "subtype": card.subtype.capitalize() if card.subtype else "",
              "force": str(card.force),
-             "effects": card.text or render_spring_effects(card.abilities, GAME),
+             "effects": card.text or wording.verb_effects(card.abilities),
              "flavor": _flavor(card)}
     back = {"title": "Spring", "subtitle": "Common deck"}
     return CardFace(game=GAME, deck="common", card_type="spring_card", card_id=card.id,
@@ -34,6 +33,6 @@ def _face(card: Card) -> CardFace:
                     art=None, tags={"type": card.type})
 
 
-def faces(model: SpringContent) -> list[CardFace]:
+def faces(model: SpringContent, wording: Wording) -> list[CardFace]:
     """Every card design of Spring's common deck, sorted by card id."""
-    return sorted((_face(c) for c in model.cards), key=lambda f: (f.deck, f.card_id))
+    return sorted((_face(c, wording) for c in model.cards), key=lambda f: (f.deck, f.card_id))
