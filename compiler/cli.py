@@ -231,6 +231,8 @@ class _GameOptionsCommand(click.Command):
             for param in self.params:
                 if param.name == "bots" and isinstance(param, click.Option):
                     param.help = _bots_help()
+                if param.name == "players" and isinstance(param, click.Option):
+                    param.help = _players_help()
         return super().get_params(ctx)
 
 
@@ -263,6 +265,21 @@ def _bots_help() -> str:
                                                                   else ".")
 
 
+def _players_help() -> str:
+    """--players' help: each game's usual seat count, games of one count together
+    ("4 for A and B, 2 for C")."""
+    from rules_engine.games import plugins
+
+    by_seats: dict[int, list[str]] = {}
+    for p in plugins():
+        if p.simulation is not None:
+            by_seats.setdefault(p.simulation.seats, []).append(p.title or p.id)
+    counts = ", ".join(f"{seats} for {' and '.join(games)}"
+                       for seats, games in by_seats.items())
+    return ("How many seats (with one --bots name; default: the game's usual count"
+            + (f", {counts}" if counts else "") + ").")
+
+
 @main.command(cls=_GameOptionsCommand)
 @click.argument("game", type=click.Choice(list(GAME_IDS)))
 @click.option("--content", type=ContentPath(exists=True, file_okay=False),
@@ -280,7 +297,7 @@ def _bots_help() -> str:
                    "fills every seat.")
 @click.option("--players", type=click.IntRange(2, 8), default=None,
               help="How many seats (with one --bots name; default: the game's usual "
-                   "count, 4 for AZADI and Spring, 2 for SAN).")
+                   "count).")
 @click.option("--replay", type=int, default=None, help="Print the game of this seed, step by step.")
 @click.option("--report", "report_dir", type=ContentPath(), default=None,
               help="Also write the report as HTML and PDF with charts into this folder.")
@@ -632,65 +649,87 @@ def rule(code: str) -> None:
     click.echo(doc.text)
 
 
-@main.group()
-def new() -> None:
-    """Start new content from a scaffold that validates."""
+class _ScaffoldGroup(click.Group):
+    """``samizdat new <kind>``: one command per scaffold kind the game plug-ins declare
+    (:class:`rules_engine.core.scaffold.Scaffold`), made when asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(_scaffolds())
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = _scaffolds().get(cmd_name)
+        return None if found is None else _scaffold_command(cmd_name, *found)
 
 
-def _scaffolding(kind: str) -> str:
-    """The game whose plug-in declares the scaffold ``kind`` (``samizdat new <kind>``)."""
+def _scaffolds() -> dict[str, tuple[str, str]]:
+    """Each scaffold kind: the game whose plug-in declares it first (registry order)
+    and the ``"module:attribute"`` naming its Scaffold."""
     from rules_engine.games import plugins
 
+    found: dict[str, tuple[str, str]] = {}
     for declared in plugins():
-        if kind in declared.scaffolds:
-            return declared.id
-    click.echo(f"samizdat: no game declares a {kind} scaffold", err=True)
-    sys.exit(2)
+        for kind, reference in declared.scaffolds.items():
+            found.setdefault(kind, (declared.id, reference))
+    return found
 
 
-@new.command("campaign")
-@click.argument("campaign_id", metavar="ID")
-@click.option("--name", default="", help="Campaign name (default: from the ID).")
-@click.option("--mandate", default="", help="The Mandate's id (default: the first one).")
-@click.option("--year", default="", help="The year shown on the campaign.")
-@click.option("--into", type=ContentPath(file_okay=False), default=Path("."),
-              show_default=True, help="Folder to create the campaign folder in.")
-@_guarded
-def new_campaign(campaign_id: str, name: str, mandate: str, year: str, into: Path) -> None:
-    """Write an AZADI campaign folder ID with 12 Tyranny and 108 Ideology draft cards."""
+def _scaffold_command(kind: str, game: str, reference: str) -> click.Command:
+    """The command ``samizdat new <kind> ID [--option TEXT...] [--into FOLDER]``."""
+    from rules_engine.core.plugin import named
+
+    scaffold = named(reference)
+    params: list[click.Parameter] = [click.Argument(["folder_id"], metavar="ID")]
+    params += [click.Option([o.flag_name, o.name], default="", help=o.help)
+               for o in scaffold.options]
+    params.append(click.Option(["--into"], type=ContentPath(file_okay=False),
+                               default=Path("."), show_default=True,
+                               help=f"Folder to create the {kind} folder in."))
+
+    def run(folder_id: str, into: Path, **options: str) -> None:
+        _new(kind, game, scaffold, folder_id, options, into)
+
+    return click.Command(kind, params=params, callback=_guarded(run), help=scaffold.help)
+
+
+def _new(kind: str, game: str, scaffold: Any, folder_id: str, options: dict[str, str],
+         into: Path) -> None:
+    """Write the draft folder ``into/<folder_id>`` of ``game``'s ``kind`` scaffold, from
+    the game's shipped content (``cards/<game>`` of its plug-in's data folder, else of
+    samizdat's)."""
     from compiler.paths import cards_root
-    from compiler.scaffold import (
-        CampaignRequest,
-        ScaffoldError,
-        check_request,
-        mandate_facts,
-        write_campaign,
-    )
+    from compiler.scaffold import check_id, write_folder
     from compiler.validate import validate as check
+    from rules_engine.core.scaffold import ScaffoldError
+    from rules_engine.games import plugin
+    from rules_engine.games import title as game_title
 
-    title = name or " ".join(w.capitalize() for w in campaign_id.split("-"))
     try:  # a usage error is reported before anything is read or written
-        check_request(CampaignRequest(campaign_id, title, mandate, year))
+        check_id(kind, scaffold, folder_id)
+        scaffold.check(folder_id, options)
     except ScaffoldError as exc:
         click.echo(f"samizdat: {exc}", err=True)
         sys.exit(2)
-    game = _scaffolding("campaign")
-    base = check([cards_root() / game]).models.get(game)
+    declared = plugin(game)
+    shipped = (declared.data_folder / "cards" if declared is not None
+               and declared.data_folder is not None else cards_root())
+    base = check([shipped / game]).models.get(game)
     if base is None:
-        from rules_engine.games import title as game_title
-
         click.echo(f"samizdat: the installed {game_title(game)} base content does not "
-                   "validate",
-                   err=True)
+                   "validate", err=True)
         sys.exit(2)
-    request = CampaignRequest(campaign_id, title, mandate or base.mandates[0].id, year)
     try:
-        folder = write_campaign(request, mandate_facts(base), into)
+        files = scaffold.files(folder_id, options, base)
+        folder = write_folder(into, folder_id, files)
     except ScaffoldError as exc:
         _say(f"samizdat: {exc}", err=True)
         sys.exit(2)
-    _say(f"wrote {folder}: campaign.yaml, tyranny_cards.yaml, ideology_cards.yaml")
+    _say(f"wrote {folder}: {', '.join(files)}")
     _say(f"next: replace the DRAFT texts, then run `samizdat lint {folder}`")
+
+
+@main.group(cls=_ScaffoldGroup)
+def new() -> None:
+    """Start new content from a scaffold that validates."""
 
 
 @main.group()

@@ -13,16 +13,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from compiler.scaffold import (
-    CAMPAIGN_ID_MAX,
-    ID_MAX,
-    ID_PATTERN,
-    CampaignRequest,
-    mandate_facts,
-    write_campaign,
-)
+from compiler.scaffold import ID_MAX, ID_PATTERN, write_folder
 from compiler.validate import validate
 from compiler.yaml_loader import load_yaml
+from rules_engine.azadi.scaffold import (
+    CAMPAIGN_ID_MAX,
+    CampaignRequest,
+    campaign_files,
+    mandate_facts,
+)
 from rules_engine.core.diagnostics import Severity
 from tests.conftest import CARDS, REPO, line_of, run_cli, validate_json
 
@@ -224,7 +223,9 @@ def test_hostile_names_and_years_round_trip_and_the_campaigns_validate(tmp_path:
             else f"case-{letter}"
         year = name[:20] if number % 2 else "1791"
         request = CampaignRequest(campaign_id, name, base.mandates[number % 3].id, year)
-        written[write_campaign(request, mandates, into)] = (campaign_id, name, year)
+        folder = write_folder(into, campaign_id, campaign_files(request, mandates[
+            request.mandate]))
+        written[folder] = (campaign_id, name, year)
     # and through the command line, a name with a newline and YAML indicators
     result = run_cli("new", "campaign", "by-cli", "--name", "x: y\n# z", "--year", "&1",
                      "--into", str(into))

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from compiler.validate import validate
 from tests.conftest import CARDS, REPO
 
 PACKAGE = "spring2_plugin"
@@ -59,7 +60,28 @@ PLUGIN = GamePlugin(
         options=(SimOption("label", "Spring 2: a label the report carries.", "none",
                            show_default=True),),
         report_fields=lambda values: {"label": values["label"]}),
+    scaffolds={"variant": "spring2_plugin.scaffold:VARIANT"},
     data_folder=Path(__file__).resolve().parent / "data")
+'''
+
+SCAFFOLD = '''"""spring2's `samizdat new variant`: a note on the shipped deck."""
+
+from rules_engine.core.scaffold import DraftFile, Scaffold, ScaffoldError, ScaffoldOption
+
+
+def check(variant_id, options):
+    if options["by"] == "nobody":
+        raise ScaffoldError("variant by: expected somebody")
+
+
+def files(variant_id, options, base):
+    note = {"id": variant_id, "by": options["by"], "cards": len(base.cards)}
+    return {"variant.yaml": DraftFile("# a variant of Spring 2\\n", "variant", note)}
+
+
+VARIANT = Scaffold(help="Write a Spring 2 variant note ID.", longest_suffix="-x",
+                   example="my-variant", options=(ScaffoldOption("by", "Who made it."),),
+                   check=check, files=files)
 '''
 
 
@@ -95,8 +117,9 @@ def make_spring2(root: Path) -> tuple[Path, Path]:
             _copy_text(source, package / relative, engine,
                        ('GAME = "spring"', 'GAME = "spring2"'))
     # 2. (the printed faces, tables and mats came with 1.)
-    # 3. the plug-in
+    # 3. the plug-in, and a scaffold of its own
     (package / "plugin.py").write_text(PLUGIN, encoding="utf-8")
+    (package / "scaffold.py").write_text(SCAFFOLD, encoding="utf-8")
     # 4. the schemas and templates, in the plug-in's data folder
     for source in sorted((REPO / "schemas" / "spring").glob("*.json")):
         _copy_text(source, package / "data" / "schemas" / "spring2" / source.name,
@@ -107,6 +130,7 @@ def make_spring2(root: Path) -> tuple[Path, Path]:
     shutil.copytree(CARDS / "spring", content)
     _copy_text(content / "game.yaml", content / "game.yaml", ("\n  id: spring\n",
                                                                "\n  id: spring2\n"))
+    shutil.copytree(content, package / "data" / "cards" / "spring2")   # its shipped content
     return site, content
 
 
@@ -235,6 +259,31 @@ def test_the_registered_game_is_a_simulate_choice(spring2: tuple[Path, Path, Pat
     help_text = " ".join(done.stdout.split())
     assert "--label TEXT Spring 2: a label the report carries. [default: none]" in help_text
     assert "--tyranny-first TEXT AZADI: this Tyranny card id comes up first." in help_text
+    assert ("default: the game's usual count, 4 for SHASN: AZADI and Spring, 2 for SAN "
+            "and Spring 2)") in help_text
+
+
+def test_new_dispatches_to_the_scaffolds_plugins_declare(
+        spring2: tuple[Path, Path, Path]) -> None:
+    """`samizdat new` offers every plug-in's scaffold kinds with their help, and runs
+    one on that game's shipped content: the copy's `variant` beside AZADI's `campaign`."""
+    root, site, _ = spring2
+    listed = samizdat(site, root, "new", "--help")
+    assert listed.returncode == 0, listed.stderr
+    assert re.search(r"campaign +Write an AZADI campaign", listed.stdout), listed.stdout
+    assert re.search(r"variant +Write a Spring 2 variant note ID\.", listed.stdout)
+    refused = samizdat(site, root, "new", "variant", "v-1", "--by", "nobody")
+    assert (refused.returncode, refused.stderr) == (2, "samizdat: variant by: expected "
+                                                       "somebody\n")
+    bad_id = samizdat(site, root, "new", "variant", "V_1", "--by", "me")
+    assert bad_id.returncode == 2
+    assert bad_id.stderr.startswith("samizdat: variant id 'V_1': expected lower-case")
+    done = samizdat(site, root, "new", "variant", "v-1", "--by", "me", "--into", "drafts")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("wrote drafts/v-1: variant.yaml\n")
+    cards = len(validate([CARDS / "spring"]).models["spring"].cards)
+    assert (root / "drafts" / "v-1" / "variant.yaml").read_text(encoding="utf-8") == (
+        f"# a variant of Spring 2\nvariant:\n  id: v-1\n  by: me\n  cards: {cards}\n")
 
 
 IMPORT_EVERY_GAME_MODULE = """

@@ -9,7 +9,10 @@ table, its lint rules, its simulation, its compiled modules, and where its data
 
 Games never import the compiler: what is printed (card faces, the tables the rules
 reference, the cells the mats show) is named by a ``"module:attribute"`` string that
-the compiler imports when it prints the game. See docs/adding-a-game.md.
+the compiler imports when it prints the game, and is worded through the
+:class:`rules_engine.core.printed.Wording` the compiler hands those functions; its
+scaffolds (``samizdat new <kind>``) are :class:`rules_engine.core.scaffold.Scaffold`\\ s
+named the same way. See docs/adding-a-game.md.
 """
 
 from __future__ import annotations
@@ -113,12 +116,16 @@ class GamePlugin:
     two campaigns may share, and anything else cards of the game folder print of it;
     a game that gives none never gets campaign-sized rebuilds, see
     :mod:`compiler.incremental`). The printed side is named by ``"module:attribute"``
-    strings: ``faces`` a function from the model to its card faces, ``tables`` a
-    mapping from the table names its rules data uses to functions ``(model,
-    parameters) -> (caption, header, rows)``, ``mat_cells`` a mapping from the
-    ``source:`` names its mats use to functions ``model -> cells``. ``data_folder``
-    holds ``schemas/<id>/`` and ``templates/<id>/`` for a game outside samizdat's
-    own folders (None: samizdat's)."""
+    strings, each function also given the game's
+    :class:`~rules_engine.core.printed.Wording`: ``faces`` a function ``(model,
+    wording) -> card faces``, ``tables`` a mapping from the table names its rules data
+    uses to functions ``(model, parameters, wording) -> (caption, header, rows)``,
+    ``mat_cells`` a mapping from the ``source:`` names its mats use to functions
+    ``(model, wording) -> cells``. ``scaffolds`` maps each kind of ``samizdat new
+    <kind>`` to the :class:`~rules_engine.core.scaffold.Scaffold` that writes it.
+    ``data_folder`` holds ``schemas/<id>/``, ``templates/<id>/`` and the shipped
+    content ``cards/<id>/`` for a game outside samizdat's own folders (None:
+    samizdat's)."""
 
     id: str
     sections: tuple[Section, ...]
@@ -127,12 +134,12 @@ class GamePlugin:
     title: str = ""
     verbs: Any = None                    # its verb table (rules_engine.core.verbs.VerbTable)
     lint_rules: tuple[str, ...] = ()     # module names of its lint rules, in running order
-    faces: str = ""                      # "module:function": model -> list[CardFace]
+    faces: str = ""                      # "module:function": (model, wording) -> faces
     tables: str = ""                     # "module:mapping": table name -> function
     mat_cells: str = ""                  # "module:mapping": mat source name -> function
     simulation: SimulationSpec | None = None
     native_modules: tuple[str, ...] = ()  # compiled by `samizdat native build`
-    scaffolds: Mapping[str, str] = field(default_factory=dict)  # `samizdat new <kind>`
+    scaffolds: Mapping[str, str] = field(default_factory=dict)  # kind -> "module:Scaffold"
     data_folder: Path | None = None
 
     def section(self, name: str) -> Section | None:
