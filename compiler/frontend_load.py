@@ -88,18 +88,22 @@ def load(paths: list[Path], templates: Path | None = None,
         rules, problems = load_rules(game, overrides=templates)
         loaded.rules[game] = rules
         found += problems
-        if rules is not None:
-            checked.sources.setdefault(rules.file, _text(Path(rules.file)))
+        if problems:          # quoted where they point
+            checked.sources.update((d.location.file, _text(Path(d.location.file)))
+                                   for d in problems if d.location.line)
     if found:
         checked.diagnostics = sorted(set(checked.diagnostics + found), key=report_order)
     return loaded
 
 
 def _text(path: Path) -> str:
-    """A file's text for quoting its lines (it was just read whole, so it is small)."""
+    """A rules file's text for quoting its lines (read whole just before, within the
+    read limit, so it is a small regular file)."""
+    from compiler.safe_read import UnreadableFile, read_file
+
     try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        return read_file(path).decode("utf-8", errors="replace")
+    except UnreadableFile:
         return ""
 
 
