@@ -79,7 +79,7 @@ def stage_times(out: Path, rounds: int) -> dict[str, float]:
     import compiler.build as build_module
 
     spent: dict[str, float] = {}
-    wrapped = {"validate": "validation", "_plan_game": "planning faces",
+    wrapped = {"load": "validation", "_plan_game": "planning faces",
                "prepare_deck": "fitting text", "render_deck": "drawing"}
     originals = {name: getattr(build_module, name) for name in wrapped}
     original_save = Canvas.save

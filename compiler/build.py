@@ -2,7 +2,8 @@
 
 The orchestrator is a short chain of steps:
 
-1. validate (errors stop the build unless ``force``);
+1. load and check the content, the layouts and the rules data once
+   (:func:`compiler.frontend_load.load`; errors stop the build unless ``force``);
 2. build each game's card faces and prepare every side against its layout (text
    fitting and art checks report diagnostics; errors stop the build unless ``force``);
 3. render each deck (home sheets, and on request print-ready files and PNGs), in
@@ -38,6 +39,7 @@ from compiler.build_types import BuildResult as BuildResult
 from compiler.collector import fewer_collections
 from compiler.extras import ExtraJob, extra_job
 from compiler.faces import CardFace, builder
+from compiler.frontend_load import load
 from compiler.imposition import ImpositionError
 from compiler.incremental import incremental_build
 from compiler.layouts import CARD_SIZES, Layout, LayoutLibrary, card_size, regions_outside
@@ -47,7 +49,7 @@ from compiler.paths import templates_root
 from compiler.quick_rebuild import GameInputs, campaign_name, unchanged_build
 from compiler.render_card import prepare
 from compiler.safe_read import UnreadableFile, read_file
-from compiler.validate import ValidationResult, validate
+from compiler.validate import ValidationResult
 from rules_engine.core.content import Item
 from rules_engine.core.diagnostics import (
     Diagnostic,
@@ -118,7 +120,8 @@ def _build(paths: list[Path], options: BuildOptions,
            progress: Callable[[Iterable[DeckJob]], Iterable[DeckJob]] | None,
            inputs: dict[str, GameInputs]) -> BuildResult:
     result = BuildResult()
-    checked = validate(paths)
+    loaded = load(paths, options.templates, extras=options.extras)
+    checked = loaded.validation
     result.validation = checked
     result.diagnostics += checked.diagnostics
     if has_errors(checked.diagnostics) and not options.force:
@@ -136,11 +139,13 @@ def _build(paths: list[Path], options: BuildOptions,
         if _unchanged(game, game_keys[game], caches[game], options, result):
             unchanged.append(game)
             continue
-        decks = _plan_game(game, model, checked, options, result)
+        decks = _plan_game(game, model, checked, options, result, loaded.layouts.get(game))
         faces = [plan.face for job in decks for plan in job.plans]
         jobs += decks
         if options.extras:
-            jobs.append(extra_job(game, model, faces, options.paper, [j.key for j in decks]))
+            jobs.append(extra_job(game, model, faces, options.paper, [j.key for j in decks],
+                                  loaded.mats[game], loaded.rules.get(game),
+                                  options.templates))
     if has_errors(result.diagnostics) and not options.force:
         result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
         return result
@@ -188,7 +193,8 @@ def run_campaigns(options: BuildOptions, inputs: dict[str, GameInputs],
     records: dict[str, dict[str, Any] | None] = {}
     for game, (cache, entry, changed) in sorted(plans.items()):
         folders = inputs[game].folders
-        checked = validate([folders[name] for name in changed])
+        loaded = load([folders[name] for name in changed], options.templates, extras=False)
+        library, checked = loaded.layouts.get(game), loaded.validation
         if checked.diagnostics or game not in checked.models or len(checked.models) != 1:
             return None
         content = checked.contents[game]
@@ -204,7 +210,7 @@ def run_campaigns(options: BuildOptions, inputs: dict[str, GameInputs],
             return incremental.root_of(face.source.file, roots) != incremental.BASE
 
         planned = _plan_game(game, checked.models[game], checked, options, result,
-                             from_campaign)            # the game folder's decks are kept
+                             library, from_campaign)   # the game folder's decks are kept
         if result.diagnostics:
             return None
         roots = incremental.deck_roots(planned, folder_of)
@@ -362,13 +368,17 @@ def _unchanged(game: str, key: str, cache: dict[str, Any], options: BuildOptions
 
 
 def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildOptions,
-               result: BuildResult, only: Callable[[CardFace], bool] | None = None
-               ) -> list[DeckJob]:
-    """The decks to draw (``only``: of the faces it keeps)."""
+               result: BuildResult, library: LayoutLibrary | None = None,
+               only: Callable[[CardFace], bool] | None = None) -> list[DeckJob]:
+    """The decks to draw (``only``: of the faces it keeps), with the card layouts the
+    front end loaded (``library``; else they are loaded here). Only what planning
+    adds to the library's diagnostics is reported here: the front end reported the
+    rest."""
     faces = builder(game)(model)
     if only is not None:
         faces = [face for face in faces if only(face)]
-    library = LayoutLibrary(game, overrides=options.templates)
+    library = library or LayoutLibrary(game, overrides=options.templates)
+    already = len(library.diagnostics)
     manifest = checked.manifests.get(game)
     sizes: dict[str, str] = dict(manifest.get("card_sizes", {})) if manifest else {}
     roots = [r.resolve() for r in checked.content_roots.get(game, [])]
@@ -401,7 +411,7 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
         art, missing = _art(face, checked.items_by_location.get(face.source), roots, size,
                             result)
         decks.setdefault(face.deck, []).append(CardPlan(face, front, back, size, art, missing))
-    result.diagnostics += library.diagnostics
+    result.diagnostics += library.diagnostics[already:]
     jobs = []
     for deck, plans in sorted(decks.items()):
         width, height = plans[0].size

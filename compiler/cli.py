@@ -57,6 +57,36 @@ def _guarded(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _note(line: str) -> None:
+    """One line on standard error, now (a pipeline's note)."""
+    click.echo(line, err=True)
+
+
+def _printed(printed: Any) -> None:
+    """Print a pipeline's :class:`~compiler.pipeline_output.Printed` and exit with its
+    code."""
+    for line in printed.out:
+        click.echo(line)
+    for line in printed.err:
+        click.echo(line, err=True)
+    sys.exit(printed.exit_code)
+
+
+def _refused(refused: Any) -> click.UsageError:
+    """A pipeline's :class:`~compiler.pipeline_output.Refused` as click's usage error."""
+    if refused.param is None:
+        return click.UsageError(refused.message)
+    return click.BadParameter(refused.message, param_hint=refused.param)
+
+
+def _templates_option(func: F) -> F:
+    """The ``--templates DIR`` option of validate, lint and build."""
+    return click.option(
+        "--templates", type=ContentPath(exists=True, file_okay=False), default=None,
+        help="A folder whose <game>/layouts/*.yaml, <game>/mats/*.yaml and "
+        "<game>/rules.yaml override the shipped ones.")(func)
+
+
 def _content_paths(paths: tuple[Path, ...]) -> list[Path]:
     """The paths a content command checks: those given, else the content found where
     it runs (:func:`compiler.discover.default_paths`); none found is exit 2, said."""
@@ -87,24 +117,21 @@ def main() -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, type=ContentPath(exists=True))
+@_templates_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="How to print diagnostics.")
 @_guarded
-def validate(paths: tuple[Path, ...], fmt: str) -> None:
-    """Check content: YAML, schemas, references and component counts.
+def validate(paths: tuple[Path, ...], templates: Path | None, fmt: str) -> None:
+    """Check content and its games' templates: YAML, schemas, references, component
+    counts, layouts and rules data.
 
     PATHS may be cards/, a game folder, a campaign folder (also one outside this
     repository), a folder holding campaign folders or a file inside one. Without
     PATHS: the content of the folder it runs in (see docs/ci.md).
     """
-    from compiler.reporters import REPORTERS
-    from compiler.validate import validate as run
+    from compiler.pipeline_validate import run
 
-    result = run(_content_paths(paths))
-    summary = {"files": result.files, "cards": result.items,
-               "errors": result.errors, "warnings": result.warnings}
-    click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, result.sources))
-    sys.exit(1 if result.errors else 0)
+    _printed(run(_content_paths(paths), templates, fmt))
 
 
 MAX_BACK_OFFSET = 20.0     # mm: a printer's duplex drift is a few millimetres
@@ -157,9 +184,7 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
 @click.option("--force", is_flag=True, help="Build even when content has errors.")
 @click.option("--jobs", type=click.IntRange(0, 64), default=0, show_default=True,
               help="Prepare and render decks in N processes (0: one per CPU core).")
-@click.option("--templates", type=ContentPath(exists=True, file_okay=False),
-              default=None, help="A folder of layouts (<game>/layouts/*.yaml) that override "
-              "the shipped ones.")
+@_templates_option
 @click.option("--cards-only", is_flag=True,
               help="Only card sheets: no mats, rules reference or player aid.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -174,45 +199,12 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 
     Validation runs first; errors stop the build (exit 1) unless --force.
     """
-
     from compiler.build_types import BuildOptions
-    from compiler.machine import usable_processors
-    from compiler.quick_rebuild import unchanged_build
-    from compiler.reporters import REPORTERS
+    from compiler.pipeline_build import run
 
-    have = usable_processors()
-    workers = min(jobs, have) if jobs else min(have, 8)
-    if jobs > have:
-        click.echo(f"samizdat: --jobs {jobs} capped to {have}, the processors this process "
-                   "may use", err=True)
     options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
-                           workers, templates, extras=not cards_only)
-
-    from compiler.progress import Progress
-
-    shown = Progress("build", quiet=quiet)
-
-    def wrapped(items: Any) -> Any:
-        listed = list(items)
-        pngs = " with PNGs" if png else ""
-        return shown.over(f"rendering {len(listed)} decks{pngs}", listed, "deck")
-
-    targets = _content_paths(paths)
-    result, inputs = unchanged_build(targets, options)
-    if result is None:
-        from compiler.build import build as run
-
-        result = run(targets, options, wrapped, inputs, quick=False)
-    files = sum(len(v) for v in result.files.values())
-    summary = {"files": files, "cards": result.cards, "reused decks": result.reused,
-               "errors": result.errors,
-               "warnings": sum(1 for d in result.diagnostics if d.severity.value == "warning")}
-    sources = result.validation.sources if result.validation else {}
-    click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, sources))
-    if result.written and fmt == "text":
-        for game in sorted(result.files):
-            _say(f"wrote {out_dir / game}/ ({len(result.files[game])} files)")
-    sys.exit(1 if result.errors else 0)
+                           jobs, templates, extras=not cards_only)
+    _printed(run(_content_paths(paths), options, fmt, quiet, _note))
 
 
 class _GameOptionsCommand(click.Command):
@@ -316,14 +308,21 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     first seed on, is still given, marked partial; after Ctrl-C the exit code is 130.
     Options named after a game are that game's own (its plug-in declares them).
     """
+    from compiler.pipeline_output import Refused
+    from compiler.pipeline_simulate import Request, run
+
+    request = Request(game, content, games, seed, workers, force_workers, time_budget,
+                      _seat_list(bots, players), replay, report_dir, fmt, quiet, game_options)
     try:
-        _simulate(game, content, games, seed, workers, force_workers, time_budget,
-                  _seat_list(bots, players), replay, report_dir, fmt, quiet, game_options)
+        printed = run(request, _note)
+    except Refused as refused:
+        raise _refused(refused) from None
     except KeyboardInterrupt:
         from compiler.interrupt import INTERRUPTED_EXIT
 
         click.echo("samizdat: interrupted", err=True)
         sys.exit(INTERRUPTED_EXIT)  # a second Ctrl-C, or one before the games started
+    _printed(printed)
 
 
 def _seat_list(bots: str, players: int | None) -> str:
@@ -337,200 +336,6 @@ def _seat_list(bots: str, players: int | None) -> str:
                                  "name per seat, or one name for every seat",
                                  param_hint="--bots")
     return bots
-
-
-def _simulate(game: str, content: Path | None, games: int, seed: int, workers: int,
-              force_workers: bool, time_budget: float | None, bots: str,
-              replay: int | None, report_dir: Path | None, fmt: str, quiet: bool,
-              values: dict[str, Any]) -> None:
-    """The body of ``simulate`` (which turns a second Ctrl-C into exit code 130)."""
-    import json
-    import time
-
-    from compiler import interrupt, sim_run
-    from compiler.paths import cards_root
-    from rules_engine.core.plugin import OptionError
-    from rules_engine.core.simulate import Simulation, Stop, Summary
-    from rules_engine.games import plugin
-
-    declared = plugin(game)
-    spec = declared.simulation if declared is not None else None
-    if spec is None:
-        raise click.BadParameter(f"{game} declares no simulation", param_hint="GAME")
-    seats = tuple(b.strip() for b in bots.split(","))
-    if len(seats) == 1:                   # one name: the game's usual number of seats
-        seats = seats * spec.seats
-        bots = ",".join(seats)
-    expected = spec.check_seats(seats)
-    if expected is not None:
-        raise click.BadParameter(expected, param_hint="--bots")
-    from compiler.reporters import REPORTERS
-    from compiler.validate import validate as check
-
-    checked = check([content or cards_root() / game])
-    if checked.errors:
-        summary_line = {"errors": checked.errors, "warnings": checked.warnings}
-        click.echo(REPORTERS["text"]().render(checked.diagnostics, summary_line,
-                                              checked.sources))
-        sys.exit(1)
-    if game not in checked.models:
-        held = ", ".join(sorted(checked.models)) or "no game"
-        raise click.BadParameter(f"{content} holds {held} content, not {game}",
-                                 param_hint="--content")
-    model = checked.models[game]
-    own = {o.name: values.get(o.name, o.default) for o in spec.options}
-    options: tuple[tuple[str, Any], ...] = (("content", model), ("bots", seats))
-    try:
-        if spec.engine_options is not None:
-            options += spec.engine_options(model, own)
-    except OptionError as refused:
-        raise click.BadParameter(refused.message, param_hint=refused.option) from None
-    variants = spec.variants(own) if spec.variants is not None else None
-    runs = len(variants.values) if variants is not None else 1
-    simulation = Simulation(spec.setup, options)
-    if replay is not None:
-        from rules_engine.core.game import CHANCE
-        from rules_engine.core.plugin import named
-
-        setup = named(spec.setup)
-        built, players, summarise = setup(replay, **dict((*options, *spec.replay_options)))
-        state = built.new_initial_state(replay)
-        while not state.is_terminal():
-            player = state.current_player()
-            state.apply_action(state.sample_chance() if player == CHANCE
-                               else players[player].choose(state))
-        summary = summarise(state)
-        if fmt == "json":                 # one document: the steps, the counters, the end
-            click.echo(json.dumps({
-                "game": game, "seed": replay, "bots": list(seats),
-                "steps": [{"step": n, "line": line}
-                          for n, line in enumerate(state.log, start=1)],
-                "counters": dict(sorted(summary[3].items())), "end": summary[2],
-                "returns": list(state.returns())}, indent=2, sort_keys=True))
-            return
-        for number, line in enumerate(state.log, start=1):
-            click.echo(f"{number:5d}  {line}")
-        # the game's counters, as the lint's findings read them (task:, loop:, order:...)
-        for key, value in sorted(summary[3].items()):
-            _say(f"counter {key}: {value}")
-        click.echo(f"end: {summary[2]}; returns {list(state.returns())}")
-        return
-    workers, note = sim_run.capped_workers(workers, force_workers)
-    if note:
-        click.echo(note, err=True)
-    deadline = None if time_budget is None else time.monotonic() + time_budget
-    stop = Stop()
-    from compiler.progress import Progress
-
-    def folds() -> list[Any]:
-        return spec.folds(model, own) if spec.folds is not None else []
-
-    label = f"{game}: {games * runs:,} games from seed {seed}"
-    progress = Progress("simulate", quiet=quiet).stage(label, games * runs)
-    with progress, interrupt.ctrl_c_stops(stop):
-        if variants is not None:
-            report, outcome = _each_variant(simulation, variants, games, seed, workers,
-                                            len(seats), folds, stop, deadline, progress)
-        else:
-            folded = Summary(len(seats))
-            extra = folds()
-            outcome = sim_run.play(simulation, games, seed, workers, [folded, *extra], stop,
-                                   deadline, progress)
-            report = folded.result()
-            for fold in extra:
-                report |= fold.result()
-        if spec.report_fields is not None:
-            report |= spec.report_fields(own)
-        if variants is not None:
-            report[variants.report_key] = report.pop(variants.report_key)
-    report |= {"game": game, "seed": seed, "bots": list(seats)}
-    report |= sim_run.partial_marks(outcome, games * runs)
-    if spec.seat_names:
-        report["seat_names"] = list(spec.seat_names)
-    exit_code = interrupt.INTERRUPTED_EXIT if outcome.stopped == "interrupted" else 0
-    if outcome.stopped:
-        click.echo(f"samizdat: {outcome.stopped}: the report covers the {outcome.played} "
-                   f"games finished of {games * runs}", err=True)
-    if report_dir is not None:
-        from compiler.output_files import OutputRefused, write_files
-        from compiler.sim_report import to_html, to_pdf
-
-        title = f"samizdat simulate {game}: {report['games']} games from seed {seed}"
-        if outcome.stopped:
-            title += f" (partial: {outcome.stopped})"
-        try:
-            write_files(report_dir, {f"{game}-report.html": to_html(report, title),
-                                     f"{game}-report.pdf": to_pdf(report, title)})
-        except OutputRefused as refused:
-            _echo_problem(refused.diagnostic)
-            exit_code = max(exit_code, 1)
-    if fmt == "json":
-        click.echo(json.dumps(report, indent=2, sort_keys=True))
-        sys.exit(exit_code)
-    click.echo(f"{game}: {report['games']} games from seed {seed}, bots {bots}")
-    if outcome.stopped:
-        click.echo(f"  partial ({outcome.stopped}): {outcome.played} of "
-                   f"{games * runs} games played")
-    seat_names = ", ".join(spec.seat_names) if spec.seat_names else \
-        ", ".join(f"P{i + 1}" for i in range(len(seats)))
-    click.echo(f"  win rate by seat ({seat_names}): {report['win_rate_by_seat']}; "
-               f"draws {report['draw_rate']}")
-    click.echo(f"  first player wins {report['first_player_win_rate']:.1%} of decided games")
-    click.echo(f"  mean turns {report['mean_turns']}; ends {report['ends']}")
-    for prefix, label in (("bought:", "most bought"), ("overthrown:", "most overthrown")):
-        counts = {k.split(":", 1)[1]: v for k, v in report["counters"].items()
-                  if k.startswith(prefix)}
-        top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
-        if top:
-            click.echo(f"  {label}: {', '.join(f'{k} ({v})' for k, v in top)}")
-    for line in spec.report_lines(report) if spec.report_lines is not None else ():
-        click.echo(line)
-    sys.exit(exit_code)
-
-
-def _echo_problem(d: Any) -> None:
-    """One diagnostic (and its hint) on stderr, as the text reporter writes it."""
-    from compiler.reporters import printable, text_line
-
-    hint = f" ({printable(d.hint)})" if d.hint else ""
-    click.echo(text_line(d) + hint, err=True)
-
-
-def _each_variant(simulation: Any, variants: Any, games: int, seed: int, workers: int,
-                  seats: int, folds: Callable[[], list[Any]], stop: Any,
-                  deadline: float | None, progress: Any) -> tuple[dict[str, Any], Any]:
-    """The games once per value of ``variants.option`` (same seeds): all games summed,
-    and each value's own report under ``variants.report_key`` (values not reached when
-    stopped are left out)."""
-    from dataclasses import replace
-
-    from compiler import sim_run
-    from rules_engine.core.simulate import Summary
-
-    every, every_extra = Summary(seats), folds()
-    parts = {}
-    outcome = sim_run.Outcome()
-    for value in variants.values:
-        options = tuple((k, value if k == variants.option else v)
-                        for k, v in simulation.options)
-        own, own_extra = Summary(seats), folds()
-        played = sim_run.play(replace(simulation, options=options), games, seed, workers,
-                              [every, *every_extra, own, *own_extra], stop, deadline,
-                              progress)
-        outcome.played += played.played
-        if played.played:
-            part = own.result()
-            for fold in own_extra:
-                part |= fold.result()
-            parts[value] = part
-        if played.stopped:
-            outcome.stopped = played.stopped
-            break
-    report = every.result()
-    for fold in every_extra:
-        report |= fold.result()
-    report[variants.report_key] = parts
-    return report, outcome
 
 
 @main.command()
@@ -557,12 +362,14 @@ def _each_variant(simulation: Any, variants: Any, games: int, seed: int, workers
               default="text", show_default=True)
 @click.option("--verbose", is_flag=True,
               help="Print the traceback of each analysis that raised (R104) on stderr.")
+@_templates_option
 @_quiet
 @_guarded
 def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
          select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
          config_file: Path | None, baseline_file: Path | None, write_baseline: bool,
-         time_budget: float | None, fmt: str, verbose: bool, quiet: bool) -> None:
+         time_budget: float | None, fmt: str, verbose: bool, templates: Path | None,
+         quiet: bool) -> None:
     """Validate content and check every interaction between its cards.
 
     Suppress a finding with `# samizdat: ignore[CODE]` on the line it points at,
@@ -570,69 +377,22 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
     --time-budget) stops the simulated analyses: a warning (R101) names those that
     did not run; after Ctrl-C the exit code is 130.
     """
+    from compiler.pipeline_lint import Request, run
+    from compiler.pipeline_output import Refused
+
+    request = Request(_content_paths(paths), fast, games, seed, alternate_history, select,
+                      ignore, error_on_warning, config_file, baseline_file, write_baseline,
+                      time_budget, fmt, verbose, quiet, templates)
     try:
-        _lint(paths, fast, games, seed, alternate_history, select, ignore, error_on_warning,
-              config_file, baseline_file, write_baseline, time_budget, fmt, verbose, quiet)
+        printed = run(request, _note)
+    except Refused as refused:
+        raise _refused(refused) from None
     except KeyboardInterrupt:
         from compiler.interrupt import INTERRUPTED_EXIT
 
         click.echo("samizdat: interrupted", err=True)
         sys.exit(INTERRUPTED_EXIT)  # a second Ctrl-C, or one outside the simulated analyses
-
-
-def _lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
-          select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
-          config_file: Path | None, baseline_file: Path | None, write_baseline: bool,
-          time_budget: float | None, fmt: str, verbose: bool = False,
-          quiet: bool = False) -> None:
-    """The body of ``lint``."""
-    from compiler import interrupt, lint_config
-    from compiler.lint import lint as run
-    from compiler.progress import Progress
-    from compiler.reporters import REPORTERS, text_line
-    from rules_engine.core.simulate import Stop
-
-    try:
-        found = config_file or lint_config.find_config(Path.cwd())
-        config = lint_config.load_config(found) if found else lint_config.LintConfig()
-        baseline_file = baseline_file or config.baseline
-        if write_baseline and baseline_file is None:
-            raise click.UsageError("--write-baseline needs --baseline FILE (or `baseline` "
-                                   "in the settings file)")
-        accepted = lint_config.read_baseline(baseline_file) \
-            if baseline_file and not write_baseline else None
-    except lint_config.ConfigProblem as problem:
-        click.echo(text_line(problem.diagnostic), err=True)
-        sys.exit(2)
-    stop = Stop()
-    with interrupt.ctrl_c_stops(stop):
-        result = run(_content_paths(paths), select=select, ignore=ignore,
-                     alternate_history=alternate_history, error_on_warning=error_on_warning,
-                     fast=fast, games=games, seed=seed, config=config, baseline=accepted,
-                     time_budget=time_budget, stop=stop,
-                     progress=Progress("lint", quiet=quiet))
-    stopped = interrupt.INTERRUPTED_EXIT if stop.requested else 0
-    if write_baseline and baseline_file is not None:
-        from compiler.output_files import OutputRefused
-
-        try:
-            lint_config.write_baseline(baseline_file, result.findings)
-        except OutputRefused as refused:
-            _echo_problem(refused.diagnostic)
-            sys.exit(1)
-        click.echo(f"wrote {baseline_file}: {len(result.findings)} findings accepted", err=True)
-        sys.exit(stopped)
-    errors = sum(1 for d in result.diagnostics if d.severity.value == "error")
-    summary = {"files": result.validation.files, "cards": result.validation.items,
-               "errors": errors,
-               "warnings": sum(1 for d in result.diagnostics if d.severity.value == "warning"),
-               "infos": sum(1 for d in result.diagnostics if d.severity.value == "info"),
-               "suppressed": result.suppressed, "baselined": result.baselined}
-    click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, result.validation.sources))
-    if verbose:
-        for trace in result.tracebacks:
-            click.echo(trace, err=True)
-    sys.exit(stopped or (1 if errors else 0))
+    _printed(printed)
 
 
 @main.command()

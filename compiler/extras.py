@@ -15,6 +15,7 @@ from compiler import __version__, icons
 from compiler.faces import CardFace
 from compiler.layouts import LayoutLibrary
 from compiler.paths import templates_root
+from compiler.rules_data import RULES_FILE, RulesData
 from compiler.safe_read import UnreadableFile, read_file
 from rules_engine.core.diagnostics import Diagnostic, Location, error
 
@@ -42,54 +43,61 @@ def _file_bytes(path: Path) -> bytes:
         return f"unreadable {exc.code}: {exc.reason}".encode()
 
 
-def _files_digest(game: str) -> bytes:
+def _files_digest(game: str, templates: Path | None = None) -> bytes:
+    """What the job's key takes of the templates: the shipped mats and rules data, the
+    game's icons, and (only when given) the ``--templates`` folder's mats and rules."""
     digest = hashlib.sha256()
     root, own = templates_root(), templates_root(game)
     for folder in (own / game / "mats", root / "common" / "mats"):
         for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
             digest.update(path.name.encode() + _file_bytes(path))
-    rules = own / game / "rules.yaml"
+    rules = own / game / RULES_FILE
     if os.path.lexists(rules):
         digest.update(_file_bytes(rules))
     digest.update(icons.library(game).digest().encode())
+    if templates is not None:
+        for folder in (templates / game / "mats", templates / "common" / "mats"):
+            for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+                digest.update(b"override:" + path.name.encode() + _file_bytes(path))
+        if os.path.lexists(templates / game / RULES_FILE):
+            digest.update(b"override:" + _file_bytes(templates / game / RULES_FILE))
     return digest.digest()
 
 
 def extra_job(game: str, model: Any, faces: list[CardFace], paper: str,
-              deck_keys: list[str]) -> ExtraJob:
+              deck_keys: list[str], mats: LayoutLibrary, rules: RulesData | None,
+              templates: Path | None = None) -> ExtraJob:
+    """The job of ``game``'s mats (laid out by ``mats``), rules reference and aid
+    (from ``rules``, None when it did not load): both as the front end loaded them
+    (:func:`compiler.frontend_load.load`), which reported their problems."""
     digest = hashlib.sha256()
     digest.update(repr((__version__, game, paper, sorted(deck_keys))).encode())
-    digest.update(_files_digest(game))
+    digest.update(_files_digest(game, templates))
     digest.update(repr(model).encode())
 
     def make() -> tuple[list[Diagnostic], Rendered]:
-        return build_extras(game, model, faces, paper)
+        return build_extras(game, model, faces, paper, mats, rules)
 
     return ExtraJob(game, "extras", digest.hexdigest(), make)
 
 
-def build_extras(game: str, model: Any, faces: list[CardFace], paper: str
+def build_extras(game: str, model: Any, faces: list[CardFace], paper: str,
+                 library: LayoutLibrary, rules: RulesData | None
                  ) -> tuple[list[Diagnostic], Rendered]:
+    """The mats, the rules reference and the aid of ``game``, and what drawing them
+    found (not what loading ``library`` and ``rules`` found: the front end said it)."""
     from compiler.mats import mat_pdf, prepare_mats
-    from compiler.reference import (
-        aid_pdf,
-        card_index_problems,
-        load_rules,
-        reference_html,
-        reference_pdf,
-    )
+    from compiler.reference import aid_pdf, card_index_problems, reference_html, reference_pdf
 
     diags: list[Diagnostic] = []
     files: Rendered = {}
     icons.use(game)          # mats and the rules reference show the game's shipped icons
-    library = LayoutLibrary(game, kind="mats")
+    already = len(library.diagnostics)
     mats, found = prepare_mats(game, model, library)
-    diags += found + library.diagnostics
+    diags += found + library.diagnostics[already:]
     for mat in mats:
         pdf, pages, _ = mat_pdf(mat, paper)
         files[f"mats/{mat.name}.pdf"] = (pdf, "mats", pages, 0)
-    rules, found = load_rules(game)
-    diags += found
     if rules is not None:
         diags += card_index_problems(faces)
         pdf, pages = reference_pdf(rules, model, faces)

@@ -36,6 +36,9 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker-foldout": (127.0, 88.9),   # two poker panels side by side, folded in the middle
 }
 
+_CACHE_SIZE = 1024   # files checked, kept by digest for the next library in this process
+_checked: dict[tuple[str, bytes], tuple[tuple[dict[str, Any], Any] | None,
+                                        tuple[Diagnostic, ...]]] = {}
 _NOWHERE = Location("")   # regions compared for drawing, not for where they were read
 MAX_EXTENDS = 32   # layouts in one `extends:` chain (the shipped ones use 3 at most)
 
@@ -132,9 +135,25 @@ class LayoutLibrary:
         if overrides is not None:   # a designer's own layouts win over the shipped ones
             self.folders[:0] = [overrides / game / kind, overrides / "common" / kind]
         self.icon_folders = (game, overrides, root)
+        self.kind = kind
         self.diagnostics: list[Diagnostic] = []
+        self.sources: dict[str, str] = {}       # the text of each file read, by its name
         self._raw: dict[str, tuple[dict[str, Any], Any] | None] = {}
         self._resolved: dict[str, Layout | None] = {}
+
+    def names(self, folders: list[Path] | None = None) -> list[str]:
+        """Every layout its folders (or those of ``folders``) hold, sorted."""
+        found: set[str] = set()
+        for folder in self.folders if folders is None else folders:
+            if folder.is_dir():
+                found |= {p.stem for p in folder.glob("*.yaml")}
+        return sorted(found)
+
+    def resolve_all(self) -> list[Layout]:
+        """Resolve every layout of :meth:`names` (problems land in :attr:`diagnostics`),
+        so that a broken file is reported whether or not a card asks for it."""
+        found = (self.get(name) for name in self.names())
+        return [layout for layout in found if layout is not None]
 
     def _path(self, name: str) -> Path | None:
         for folder in self.folders:
@@ -160,6 +179,22 @@ class LayoutLibrary:
         except UnreadableFile as exc:
             self.diagnostics.append(exc.diagnostic(Location(shown, 1, 1)))
             return None
+        self.sources[shown] = raw.decode("utf-8", errors="replace")
+        key = (shown, hashlib.sha256(raw).digest())
+        if key not in _checked:       # the same bytes are parsed and checked once
+            if len(_checked) >= _CACHE_SIZE:
+                _checked.clear()
+            before = len(self.diagnostics)
+            found = self._check(raw, shown)
+            _checked[key] = (found, tuple(self.diagnostics[before:]))
+            return found
+        found, diags = _checked[key]
+        self.diagnostics += diags
+        return found
+
+    def _check(self, raw: bytes, shown: str) -> tuple[dict[str, Any], Any] | None:
+        """The ``layout:`` section of a file's bytes, schema-checked (None: it is not
+        one, said in :attr:`diagnostics`)."""
         doc, diags = load_yaml(raw, shown)
         self.diagnostics += diags
         if doc is None:
@@ -229,9 +264,9 @@ class LayoutLibrary:
                     where: Location) -> None:
         """B606 when region ``rname`` draws an icon the game's icon folders do not have
         (it would print a crossed box), at its ``icon:`` when this layout gives it."""
-        from compiler.icons import library
+        from compiler.icon_names import icon_names
 
-        names = library(*self.icon_folders).names
+        names = icon_names(*self.icon_folders)
         if icon in names:
             return
         own = (data.get("regions") or {}).get(rname) or {}

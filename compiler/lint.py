@@ -16,10 +16,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from compiler.frontend_load import load
 from compiler.lint_config import LintConfig, fingerprint
 from compiler.progress import Progress
 from compiler.source_lines import SourceIndex
-from compiler.validate import ValidationResult, report_order, validate
+from compiler.validate import ValidationResult, report_order
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import (
     INTERNAL_ERROR,
@@ -71,16 +72,18 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
          games: int = 200, seed: int = 0, config: LintConfig | None = None,
          baseline: Counter[tuple[str, str, str]] | None = None,
          time_budget: float | None = None, stop: Stop | None = None,
-         progress: Progress | None = None) -> LintResult:
-    """Lint ``paths``. ``select`` replaces the settings file's; ``ignore`` adds to it.
-    Simulated analyses stop when ``time_budget`` (seconds from now) is spent or
-    ``stop`` is requested. Long steps are shown on ``progress``."""
+         progress: Progress | None = None, templates: Path | None = None) -> LintResult:
+    """Lint ``paths`` (validated with their games' templates, ``templates``: a
+    ``--templates`` folder, :func:`compiler.frontend_load.load`). ``select`` replaces
+    the settings file's; ``ignore`` adds to it. Simulated analyses stop when
+    ``time_budget`` (seconds from now) is spent or ``stop`` is requested. Long steps
+    are shown on ``progress``."""
     deadline = None if time_budget is None else time.monotonic() + time_budget
     config = config or LintConfig()
     select = select or config.select
     ignore = (*config.ignore, *ignore)
     accepted = Counter(baseline or ())
-    checked = validate(paths)
+    checked = load(paths, templates).validation
     result = LintResult(checked)
     found = list(checked.diagnostics)
     lines = SourceIndex(checked.sources)

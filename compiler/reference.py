@@ -7,10 +7,7 @@ effects, so when a card changes its entry changes with it.
 from __future__ import annotations
 
 import io
-import os
 from ast import literal_eval
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from reportlab.lib import colors
@@ -37,63 +34,11 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from compiler import fonts, icon_images, markup, richtext, tables
 from compiler.faces import CardFace
 from compiler.icons import library
-from compiler.paths import templates_root
-from compiler.safe_read import UnreadableFile, read_file
-from compiler.yaml_loader import load_yaml
-from rules_engine.core.diagnostics import Diagnostic, Location, error
+from compiler.rules_data import RulesData as RulesData  # re-exported
+from compiler.rules_data import load_rules as load_rules
+from rules_engine.core.diagnostics import Diagnostic
 
 ACCENT = colors.HexColor("#7a2e1f")
-
-
-@dataclass(frozen=True)
-class RulesData:
-    """A game's loaded rules data."""
-
-    game: str
-    data: dict[str, Any]
-    file: str
-
-
-def load_rules(game: str, root: Path | None = None
-               ) -> tuple[RulesData | None, list[Diagnostic]]:
-    """Load and check ``templates/<game>/rules.yaml`` (or under ``root``)."""
-    from compiler import schema_check
-    from compiler.discover import display
-
-    path = (root or templates_root(game)) / game / "rules.yaml"
-    if not os.path.lexists(path):
-        return None, [error("B610", f"no rules data for {game} ({display(path)})",
-                            Location(display(path)))]
-    try:
-        raw = read_file(path)
-    except UnreadableFile as exc:
-        return None, [exc.diagnostic(Location(display(path), 1, 1))]
-    doc, diags = load_yaml(raw, display(path))
-    if doc is None:
-        return None, diags
-    diags += schema_check.check(doc, (), doc.data, "common/rules")
-    known = tables.tables_of(game)
-    for path_parts, value in _table_refs(doc.data):
-        if value not in known:
-            diags.append(error("B611", f"unknown table {value!r}; {game} has "
-                               f"{', '.join(sorted(known))}", doc.locate(path_parts)))
-    if diags:
-        return None, diags
-    return RulesData(game, doc.data, doc.file), []
-
-
-def _table_refs(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], str]]:
-    found = []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if key == "table" and isinstance(value, str):
-                found.append(((*path, key), value))
-            else:
-                found += _table_refs(value, (*path, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            found += _table_refs(value, (*path, index))
-    return found
 
 
 # -- the card index -------------------------------------------------------------------

@@ -315,13 +315,13 @@ def test_a_build_collects_garbage_less_often_and_restores_the_setting(
     from compiler.collector import BUILD_THRESHOLD
 
     seen: list[tuple[int, int, int]] = []
-    validate = build_module.validate
+    load = build_module.load
 
-    def spy(paths: list[Path]) -> Any:
+    def spy(paths: list[Path], *args: Any, **kwargs: Any) -> Any:
         seen.append(gc.get_threshold())
-        return validate(paths)
+        return load(paths, *args, **kwargs)
 
-    monkeypatch.setattr(build_module, "validate", spy)
+    monkeypatch.setattr(build_module, "load", spy)
     before = gc.get_threshold()
     result = build_module.build([CARDS / "spring"],
                                 build_module.BuildOptions(tmp_path, extras=False))

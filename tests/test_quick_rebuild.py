@@ -30,15 +30,15 @@ def san(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def validations(monkeypatch: pytest.MonkeyPatch) -> list[list[Path]]:
-    """Every call of the build's validation, recorded."""
+    """Every call of the build's front end (which validates), recorded."""
     seen: list[list[Path]] = []
-    real = build_module.validate
+    real = build_module.load
 
-    def spy(paths: list[Path], *args: Any) -> Any:
+    def spy(paths: list[Path], *args: Any, **kwargs: Any) -> Any:
         seen.append(paths)
-        return real(paths, *args)
+        return real(paths, *args, **kwargs)
 
-    monkeypatch.setattr(build_module, "validate", spy)
+    monkeypatch.setattr(build_module, "load", spy)
     return seen
 
 

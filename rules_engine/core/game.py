@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -125,18 +125,20 @@ class Game(ABC):
 def play_out(state: State[Any], policies: Sequence[Any], max_steps: int = 100_000) -> State[Any]:
     """Play ``state`` to the end: chance by the state's RNG, players by ``policies``.
 
-    A policy is any object with ``choose(state) -> action``.
+    A policy is any object with ``choose(state) -> action``. This is the one play loop:
+    the simulation runner, ``simulate --replay`` and the tests all play through it, so
+    the same seed gives the same moves everywhere. More than ``max_steps`` actions is
+    a RuntimeError naming the seed.
     """
+    choose: list[Callable[[State[Any]], Any]] = [policy.choose for policy in policies]
     steps = 0
     while not state.is_terminal():
         player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(state.sample_chance())
-        else:
-            state.apply_action(policies[player].choose(state))
+        action = state.sample_chance() if player == CHANCE else choose[player](state)
+        state.apply_action(action)
         steps += 1
         if steps > max_steps:
-            raise RuntimeError(f"no end after {max_steps} steps (seed {state.seed})")
+            raise RuntimeError(f"game {state.seed} did not end after {max_steps} steps")
     return state
 
 

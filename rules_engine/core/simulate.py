@@ -29,7 +29,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_engine.core.game import CHANCE, State
+from rules_engine.core.game import State, play_out
 from rules_engine.native import register_frozen
 
 
@@ -83,16 +83,7 @@ def _factory(spec: Simulation) -> Callable[..., Any]:
 def play_one(spec: Simulation, seed: int) -> GameRecord:
     """Play the game of ``seed`` to the end and record it."""
     game, bots, summarise = _factory(spec)(seed, **dict(spec.options))
-    state: State[Any] = game.new_initial_state(seed)
-    choose: list[Callable[[State[Any]], Any]] = [bot.choose for bot in bots]
-    steps = 0
-    while not state.is_terminal():
-        player = state.current_player()
-        action = state.sample_chance() if player == CHANCE else choose[player](state)
-        state.apply_action(action)
-        steps += 1
-        if steps > spec.max_steps:
-            raise RuntimeError(f"game {seed} did not end after {spec.max_steps} steps")
+    state: State[Any] = play_out(game.new_initial_state(seed), bots, spec.max_steps)
     first, turns, end, counters = summarise(state)
     return GameRecord(seed, tuple(state.returns()), first, turns, end, counters)
 
