@@ -111,7 +111,7 @@ def _mat_problems(game: str, library: LayoutLibrary) -> list[Diagnostic]:
     """Every mat resolved: B606 for a mat without a size and for a ``cells`` or
     ``ring`` region whose source the game does not fill (the messages the mats give
     when drawn, :func:`compiler.mats.prepare_mats`)."""
-    from compiler.mat_data import sources_of
+    from compiler.mat_data import declared_sources
 
     found: list[Diagnostic] = []
     sources: dict[str, Any] | None = None
@@ -129,7 +129,7 @@ def _mat_problems(game: str, library: LayoutLibrary) -> list[Diagnostic]:
             if region.kind not in MAT_SOURCED:
                 continue
             if sources is None:
-                sources = dict(sources_of(game))
+                sources = dict(declared_sources(game))
             if region.source not in sources:
                 found.append(error("B606", f"region {region.name!r} of mat {name!r} needs a "
                                    f"source: one of {', '.join(sorted(sources))}",

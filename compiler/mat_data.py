@@ -16,10 +16,9 @@ Source = Callable[[Any], list[Cell]]
 """A game's mat source with its wording bound: the model to the cells."""
 
 
-def sources_of(game: str) -> dict[str, Source]:
-    """The mat sources of ``game``: the mapping its plug-in names ({} for none), each
-    worded in ``game``'s phrases."""
-    from compiler.effect_text import wording
+def declared_sources(game: str) -> Mapping[str, MatSource]:
+    """The mat sources ``game``'s plug-in names, by name ({} for none), unworded: what
+    the front end checks mats against without loading the phrase engine."""
     from rules_engine.core.plugin import named
     from rules_engine.games import plugin
 
@@ -27,6 +26,17 @@ def sources_of(game: str) -> dict[str, Source]:
     if found is None or not found.mat_cells:
         return {}
     declared: Mapping[str, MatSource] = named(found.mat_cells)
+    return declared
+
+
+def sources_of(game: str) -> dict[str, Source]:
+    """The mat sources of ``game``: the mapping its plug-in names ({} for none), each
+    worded in ``game``'s phrases."""
+    from compiler.effect_text import wording
+
+    declared = declared_sources(game)
+    if not declared:
+        return {}
     words = wording(game)
     return {name: _worded(source, words) for name, source in declared.items()}
 
