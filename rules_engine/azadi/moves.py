@@ -140,8 +140,8 @@ def _main_actions(state: AzadiState, me: Player) -> list[Action]:
     if not state.azadi and me.levels.total() > 0:     # a coalition costs a card each
         for i, zone in enumerate(zones):
             mine = zone.count(player)
-            if zone.holder or mine == 0 or (i in ordered and law.forbidden(state,
-                    i, "coalition")) or law.forbids(state, "coalition"):
+            if zone.holder or mine == 0 or (i in ordered and law.forbidden(
+                    state, i, "coalition")) or law.forbids(state, "coalition"):
                 continue
             for partner in range(len(state.players)):
                 if partner != player and state.players[partner].levels.total() > 0:

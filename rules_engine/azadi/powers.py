@@ -53,8 +53,8 @@ def hear(state: AzadiState, event: Event) -> None:
         found = _listening_to(state, event)
         if state.config.check_order and not state.trial and len(found) > 1:
             _compare_orders(state, f"event {event.name}", [s for s, _, _ in found],
-                            lambda st, back: _run_listeners(st,
-                                     found[::-1] if back else found))
+                            lambda st, back: _run_listeners(
+                                st, found[::-1] if back else found))
         _run_listeners(state, found)
     finally:
         state.listening -= 1
@@ -338,8 +338,8 @@ def timed(state: AzadiState, window: str) -> None:
     different outcome is recorded as an order conflict."""
     effects = timed_effects(state, window)
     if state.config.check_order and not state.trial and len(effects) > 1:
-        _compare_orders(state, window, [s for s, _ in effects], lambda st, back: _run_timed(st,
-            effects[::-1] if back else effects))
+        _compare_orders(state, window, [s for s, _ in effects], lambda st, back: _run_timed(
+            st, effects[::-1] if back else effects))
     _run_timed(state, effects)
     scoring.check_azadi(state)
 

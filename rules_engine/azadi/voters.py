@@ -194,8 +194,8 @@ def gerrymanders(state: AzadiState) -> list[Action]:
         if i in state.gerrymandered or law.forbidden(state, i, "move_voters") or \
                 zone.gerrymandering_rights() != me:
             continue
-        if state.in_play and not law.can_levy(state,
-                "gerrymander", state.players[me].resources, law.zone_levy(state, i)):
+        if state.in_play and not law.can_levy(
+                state, "gerrymander", state.players[me].resources, law.zone_levy(state, i)):
             continue                    # an Order's price for gerrymandering here
         targets = sorted(t for t in state.board.adjacent[i]
                          if state.board.zones[t].free_ordinary() > 0 and
@@ -230,6 +230,6 @@ def set_majorities(state: AzadiState) -> None:
     laid or overturned, a Mandate flipped, a side founded) and when a zone opens;
     majorities break, stand or form at once (see :meth:`Board.change_majority`)."""
     for index, zone in enumerate(state.board.zones):
-        needed = law.zone_modified(state, index, "majority_needed", law.modified(state,
-            "majority_needed", zone.printed_majority))
+        needed = law.zone_modified(state, index, "majority_needed", law.modified(
+            state, "majority_needed", zone.printed_majority))
         state.board.change_majority(index, max(1, needed), state.track)
