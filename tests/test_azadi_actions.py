@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from rules_engine.azadi import influence, law, turns
 from rules_engine.azadi.board import IMPERIAL
 from rules_engine.azadi.engine import (
     AzadiState,
@@ -23,7 +24,7 @@ from rules_engine.azadi.engine import (
 )
 from rules_engine.azadi.tyranny import OrderInPlay
 from rules_engine.core.game import IllegalAction
-from tests.test_azadi_engine import in_actions, seat
+from tests.azadi_helpers import founded, in_actions, seat
 
 
 def names(state: AzadiState, since: int) -> list[tuple[str, int | None]]:
@@ -214,23 +215,14 @@ def test_chance_draws_match_the_generic_pick() -> None:
     assert draws > 100
 
 
-def founded(state: AzadiState, title: str) -> AzadiState:
-    """Put the Foundation side called ``title`` in force."""
-    card = next(f for f in state.content.foundation_cards
-                if any(side.title == title for side in f.sides))
-    state.foundation = card
-    state.foundation_side = next(i for i, side in enumerate(card.sides) if side.title == title)
-    return state
-
-
 def test_a_foundation_soul_changes_the_resource_cap() -> None:
     state = founded(in_actions(), "Free Market Republic")      # the cap is 12 + 3
     state.players[state.player].resources = Counter(funds=14)
-    state._after_cap()
+    turns.after_cap(state)
     assert (state.resource_cap(), state.phase) == (15, "actions")
     state = founded(in_actions(), "Revolutionary Commune")     # the cap is set to 8
     state.players[state.player].resources = Counter(funds=9)
-    state._after_cap()
+    turns.after_cap(state)
     assert (state.resource_cap(), state.phase) == (8, "cap")
 
 
@@ -417,7 +409,7 @@ DISCOUNT = UsePower("ideologue:idealist:3")
 
 def test_a_power_discount_still_pays_the_rules_surcharge() -> None:
     state = founded(in_actions(), "Crony Republic")            # voter cards cost 1 more
-    assert state._modified("voter_card_cost", 0) == 1
+    assert law.modified(state, "voter_card_cost", 0) == 1
     card, _ = _discounted(state)
     me = state.players[state.player]
     state.apply_action(DISCOUNT)                                # the discount is not enough
@@ -428,7 +420,7 @@ def test_a_power_discount_still_pays_the_rules_surcharge() -> None:
     me.resources["clout" if "clout" not in cost else "trust"] += 1     # the surcharge
     since = len(state.events)
     state.apply_action(DISCOUNT)
-    assert +me.resources == Counter() and me.to_place == state._votes_of(card)
+    assert +me.resources == Counter() and me.to_place == influence.votes_of(state, card)
     spent = sum(e.count for e in state.events[since:] if e.name == "resources_spent")
     assert spent == sum(cost.values()) + 1
     assert [e.name for e in state.events[since:]].count("voter_card_influenced") == 1
@@ -446,6 +438,6 @@ def test_a_power_discount_still_pays_the_rules_permit() -> None:
     me.resources["media"] += 1
     since = len(state.events)
     state.apply_action(DISCOUNT)
-    assert +me.resources == Counter() and me.to_place == state._votes_of(card)
+    assert +me.resources == Counter() and me.to_place == influence.votes_of(state, card)
     assert ("resources_spent", "media") in [(e.name, e.fact("kind"))
                                             for e in state.events[since:]]

@@ -4,11 +4,10 @@ the transfer of power, plus random-play fuzzing with invariants and determinism.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 
 import pytest
 
-from compiler.validate import validate
+from rules_engine.azadi import events, influence, law, powers, scoring, turns, tyranny_cards
 from rules_engine.azadi.board import IMPERIAL
 from rules_engine.azadi.engine import (
     Answer,
@@ -25,31 +24,16 @@ from rules_engine.azadi.engine import (
     Vote,
 )
 from rules_engine.azadi.invariants import violations
-from rules_engine.azadi.model import AzadiContent
 from rules_engine.core.game import CHANCE, RandomBot, play_out
-from tests.conftest import CARDS
-
-
-@cache
-def content() -> AzadiContent:
-    model: AzadiContent = validate([CARDS / "azadi"]).models["azadi"]
-    return model
-
-
-def until_player(state: AzadiState) -> AzadiState:
-    while state.current_player() == CHANCE:
-        state.apply_action(state.sample_chance())
-    return state
-
-
-def at_parley(players: int = 4, seed: int = 3) -> AzadiState:
-    state = AzadiGame(content(), players).new_initial_state(seed)
-    bots = [RandomBot(i) for i in range(players)]
-    while state.phase != "parley":
-        player = state.current_player()
-        state.apply_action(state.sample_chance() if player == CHANCE
-                           else bots[player].choose(state))
-    return state
+from tests.azadi_helpers import (
+    after_azadi_with_one_area_left,
+    at_parley,
+    content,
+    in_actions,
+    invariants,
+    seat,
+    until_player,
+)
 
 
 def test_setup_follows_table_1_and_the_map_rule() -> None:
@@ -148,10 +132,6 @@ def test_azadi_starts_the_transfer_of_power() -> None:
     assert state.phase in ("ideology", "answer", "actions") or state.pending
 
 
-def invariants(state: AzadiState) -> None:
-    assert violations(state) == []
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_play_keeps_every_invariant(players: int) -> None:
     game = AzadiGame(content(), players)
@@ -172,17 +152,6 @@ def test_same_seed_same_game() -> None:
         play_out(state, [RandomBot(i) for i in range(4)])
         logs.append(state.log)
     assert logs[0] == logs[1] and len(logs[0]) > 40
-
-
-def in_actions(players: int = 3, seed: int = 2) -> AzadiState:
-    state = until_player(at_parley(players, seed))
-    state.apply_action(EndParley())
-    state = until_player(state)
-    state.apply_action(Answer(0))
-    while state.phase == "cap":
-        state.apply_action(state.legal_actions()[0])
-    assert state.phase == "actions"
-    return state
 
 
 def test_a_volatile_area_triggers_a_tyranny_card() -> None:
@@ -292,20 +261,14 @@ def test_greedy_bots_play_legal_games() -> None:
     assert resolved > 0          # greedy play completes Tyranny cards
 
 
-def seat(mandate: str, players: int = 3, seed: int = 2) -> AzadiState:
-    state = AzadiGame(content(), players, seat_of_power=True, mandate=mandate
-                      ).new_initial_state(seed)
-    return state
-
-
 def test_mandates_change_the_voter_cards() -> None:
     assert len(seat("divide-and-rule").slots) == 2                  # one slot closed
     patrimonial = seat("patrimonialism")
     assert patrimonial.voter_deck.total() == 8                      # only 8 cards in use
     state = seat("state-of-emergency")
     card = next(c for c in content().voter_cards if c.voters == 3)
-    assert state._votes_of(card.id) == 1                             # every card: 1 vote
-    assert seat("feudal-law")._modified("voter_card_cost", 0) == 1
+    assert influence.votes_of(state, card.id) == 1                             # every card: 1 vote
+    assert law.modified(seat("feudal-law"), "voter_card_cost", 0) == 1
 
 
 def test_unlawful_assembly_forbids_coalitions() -> None:
@@ -323,7 +286,7 @@ def test_unlawful_assembly_forbids_coalitions() -> None:
     for player in state.players[:2]:          # each has an Ideology card to exchange
         player.levels["idealist"] = max(player.levels["idealist"], 1)
     state.player = 0
-    state._legal_cache = None
+    state.edited()
     assert not [a for a in state.legal_actions() if isinstance(a, Coalition)]
 
 
@@ -395,7 +358,7 @@ def test_a_listener_chain_is_bounded() -> None:
 
     state = in_actions()
     state.listening = LISTENER_DEPTH          # as deep as a chain of triggers may go
-    state._listeners(Event("voter_placed", state.player, state.player))
+    powers.hear(state, Event("voter_placed", state.player, state.player))
     assert state.trigger_loops == [(state.turn, "voter_placed")]
     assert state.listening == LISTENER_DEPTH
 
@@ -413,7 +376,7 @@ def test_listening_powers_fire_on_their_event() -> None:
     from rules_engine.azadi.tyranny import Event
 
     state.uses.clear()
-    state._emit(Event("dissent_committed", state.player))
+    events.emit(state, Event("dissent_committed", state.player))
     assert any(source.startswith("tyranny:") for source, _ in state.uses), choice.title
 
 
@@ -429,25 +392,6 @@ def test_imperial_voters_added_by_a_power_count_for_a_task() -> None:
     added = [e for e in state.events if e.name == "imperial_voter_added"]
     assert added and all(e.by >= 0 for e in added)
     assert state.task_best[("saj-tyranny-07", 1)] > 0
-
-
-def after_azadi_with_one_area_left(players: int = 3) -> tuple[AzadiState, int]:
-    """A game past azadi whose map is full but for one ordinary area (in the returned
-    zone); no zone but the capital holds a majority and nobody can take one there."""
-    state = in_actions(players)
-    state.azadi = True
-    for index, zone in enumerate(state.board.zones):
-        zone.holder, zone.split = ((state.player,), (zone.majority,)) if index == 0 else ((), ())
-        zone.voters, zone.volatile_voters = Counter(), Counter()
-        owners = [state.player] * zone.majority if index == 0 else []
-        while len(owners) < zone.areas - zone.volatile:
-            owners.append(len(owners) % players)       # spread thin: no one near a majority
-        zone.voters.update(owners)
-        zone.volatile_voters.update(p % players for p in range(zone.volatile))
-    last = len(state.board.zones) - 1
-    state.board.zones[last].voters[(state.player + 1) % players] -= 1   # one area free
-    assert not any(zone.holder for zone in state.board.zones[1:])
-    return state, last
 
 
 def play_to_end_of_turn(state: AzadiState) -> None:
@@ -523,24 +467,24 @@ def test_an_order_over_a_resistance_card_blocks_it_until_overturned() -> None:
     state.resistance = {i: 1 for i in zones}    # no zone free of a Resistance card
     state.players[state.player].levels[state.resistance_cards[1].ideologue] = 3
     state.tyranny = None
-    state._trigger_tyranny()
+    tyranny_cards.trigger(state)
     placed = state.in_play[-1]
     assert state.resistance.get(placed.zone) == 1      # covered, not removed
     source = f"resistance:{placed.zone}"
-    assert source not in {s for s, _, _ in state._sources()}
+    assert source not in {s for s, _, _ in powers.sources(state)}
     state.in_play.remove(placed)                       # the Order is overturned
-    assert source in {s for s, _, _ in state._sources()}
+    assert source in {s for s, _, _ in powers.sources(state)}
 
 
 def test_a_resistance_card_is_placed_when_no_zone_is_left_to_open() -> None:
     state = in_actions()
     state.spare_zones = []
     card = state.tyranny_deck[-1]
-    state._trigger_tyranny()
+    tyranny_cards.trigger(state)
     assert state.tyranny is not None
     ordered = {p.zone for p in state.in_play}
     state.tyranny.progress[0] = card.choices[0].times
-    state._resolve_tyranny(0)
+    tyranny_cards.resolve(state, 0)
     assert list(state.resistance.values()) == [card.choices[0].resistance]
     where = next(iter(state.resistance))
     assert where not in ordered
@@ -560,7 +504,7 @@ def test_a_coalition_exchanges_ideology_cards_of_the_most_held_ideologue() -> No
         for _ in range(n):
             state.board.add_voter(1, owner, state.track)
     column = list(state.attacks["showstopper"])
-    state._legal_cache = None
+    state.edited()
     assert Coalition(1, partner) in state.legal_actions()
     state.apply_action(Coalition(1, partner))
     assert zone.holder == (me, partner)
@@ -592,7 +536,7 @@ def test_no_coalition_without_an_ideology_card_to_give() -> None:
     for owner, n in ((me, 4), (partner, 3)):
         for _ in range(n):
             state.board.add_voter(1, owner, state.track)
-    state._legal_cache = None
+    state.edited()
     assert Coalition(1, partner) not in state.legal_actions()
 
 
@@ -695,8 +639,8 @@ def _lay_martial_law(state: AzadiState) -> int:
     card = replace(state.tyranny_deck[-1], order=martial.number, imperial_voters_per_zone=0)
     state.tyranny_deck = [card]
     flag = state.track.flag
-    state._trigger_tyranny()
-    state._majority_events()
+    tyranny_cards.trigger(state)
+    events.majority_events(state)
     assert [p.order.title for p in state.in_play] == ["Martial Law"]
     assert state.in_play[0].zone == 0
     return state.track.flag - flag
@@ -755,7 +699,7 @@ def test_overturning_martial_law_lets_a_majority_form_at_the_printed_count() -> 
     flag = state.track.flag
     state.in_play[0].infamy = 1
     state.dissent_against(0, free=True)
-    state._majority_events()
+    events.majority_events(state)
     assert (capital.majority, capital.holder, capital.split) == (8, (2,), (8,))
     assert state.track.flag == flag + 2                # Order overturned, majority formed
     assert any(e.name == "majority_formed" for e in state.events)
@@ -832,18 +776,18 @@ def test_an_evicted_imperial_voter_counts_toward_the_cap() -> None:
     state = in_actions()
     me = state.players[state.player]
     me.resources = Counter(funds=state.resource_cap())
-    state._after_cap()
+    turns.after_cap(state)
     assert state.phase == "actions"
     me.mat_imperial = 1
     assert violations(state) == [f"player {state.player + 1} holds more than the cap"]
-    state._after_cap()
+    turns.after_cap(state)
     assert state.phase == "cap"
     state.apply_action(Discard("funds"))                 # discarded down to the cap
     assert state.phase == "actions" and me.resources["funds"] == state.resource_cap() - 1
     invariants(state)
     me.mat_imperial = state.resource_cap() + 1            # the voters alone are over it
     me.resources = Counter(funds=1)
-    state._after_cap()
+    turns.after_cap(state)
     while state.phase == "cap":                           # every resource goes, then play on
         state.apply_action(Discard("funds"))
     assert +me.resources == Counter() and state.phase == "actions"
@@ -883,7 +827,7 @@ def test_evicted_imperial_voters_on_the_mats_go_at_the_transfer_of_power() -> No
     for player in state.players:
         player.mat_imperial = 1
     state.track.flag = state.track.fort
-    state._check_azadi()
+    scoring.check_azadi(state)
     assert state.azadi and [p.mat_imperial for p in state.players] == [0, 0, 0]
 
 
@@ -900,7 +844,7 @@ def test_the_greedy_bot_puts_an_imperial_voter_back_only_to_free_its_cap() -> No
     for _ in range(state.board.zones[2].majority):             # a Rebel majority in zone 2
         state.board.add_voter(2, (state.player + 1) % 3, state.track)
     state.board.zones[1].voters[IMPERIAL] = 5                  # near an Imperial majority
-    state._legal_cache = None
+    state.edited()
     assert bot.choose(state) == PlaceImperial(2)
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules_engine.azadi import scoring
 from rules_engine.azadi.engine import Answer, AzadiGame, EndParley, EndTurn
-from tests.test_azadi_engine import (
+from tests.azadi_helpers import (
     after_azadi_with_one_area_left,
     at_parley,
     content,
@@ -41,7 +42,7 @@ def test_a_tie_for_the_dominant_ideology_is_decided_by_contributions() -> None:
     state.players[1].levels.update({a: 1, b: 2})         # a and b tie, 3 cards each
     for decider, dominant in ((1, b), (0, a)):
         state.contributions = [0, 1, decider]            # most: the decider (2 marks)
-        state._choose_foundation()                       # what reaching azadi calls
+        scoring.choose_foundation(state)                       # what reaching azadi calls
         assert state.foundation is not None
         assert (state.foundation.dominant, state.foundation.second) == \
             (dominant, a if dominant == b else b)

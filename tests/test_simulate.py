@@ -142,7 +142,7 @@ def test_a_worker_sent_fresh_content_with_every_batch_stays_bounded() -> None:
     engines' per-content tables keep the newest few copies, not every one."""
     import pickle
 
-    from rules_engine.azadi import engine as azadi_engine
+    from rules_engine.azadi import facts as azadi_facts
     from rules_engine.san import engine as san_engine
     from rules_engine.spring import engine as spring_engine
 
@@ -153,7 +153,7 @@ def test_a_worker_sent_fresh_content_with_every_batch_stays_bounded() -> None:
             fresh = pickle.loads(pickle.dumps(content))
             run(Simulation(f"rules_engine.{game}.simulation:setup",
                            (("content", fresh), ("bots", ("random",) * 2))), 1, seed=batch)
-    assert len(azadi_engine._SHARED) == len(azadi_engine._POWERS) == 8
+    assert len(azadi_facts.CACHE) == 8
     assert len(san_engine._TABLES) == len(spring_engine._TABLES) == 8
 
 

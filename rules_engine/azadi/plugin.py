@@ -32,8 +32,9 @@ LINT_RULES = tuple(f"rules_engine.azadi.lint.{name}" for name in (
     "same_unlock", "over_cap"))
 
 NATIVE_MODULES = tuple(f"rules_engine.azadi.{name}" for name in (
-    "board", "bots", "engine", "interpreter", "parley", "points", "simulation", "tyranny",
-    "vocabulary"))
+    "actions", "board", "bots", "engine", "events", "facts", "influence", "interpreter",
+    "law", "moves", "parley", "payments", "points", "powers", "scoring", "setup",
+    "simulation", "trade", "turns", "tyranny", "tyranny_cards", "vocabulary", "voters"))
 
 
 def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:
