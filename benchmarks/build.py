@@ -7,7 +7,7 @@ card is printed, with where a fresh build's time goes step by step (validation,
 planning, fitting, drawing, writing), each against the baseline's whole time. Also
 times ``--jobs 2``, a second build of unchanged content (which reuses its output), and
 a fresh build of every game's cards, mats, rules and aids in a new process with
-samizdat's reportlab patches (:mod:`compiler.pdf_patches`) and with plain reportlab
+samizdat's reportlab patches (:mod:`compiler.pdf.patches`) and with plain reportlab
 (``SAMIZDAT_PDF_PATCHES=0``), the two interleaved round by round.
 Both sides are timed as a new process would run them, imports aside: every fresh
 build starts with samizdat's in-memory memos empty (its fonts are loaded again), and
@@ -38,10 +38,10 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from compiler import pdf_patches  # noqa: E402
-from compiler.build import BuildOptions, build  # noqa: E402
-from compiler.faces import builder  # noqa: E402
-from compiler.validate import validate  # noqa: E402
+from compiler.frontend.validate import validate  # noqa: E402
+from compiler.pdf import patches as pdf_patches  # noqa: E402
+from compiler.pipeline.build import BuildOptions, build  # noqa: E402
+from compiler.text.faces import builder  # noqa: E402
 
 
 def forget_memos() -> None:
@@ -76,7 +76,7 @@ def stage_times(out: Path, rounds: int) -> dict[str, float]:
     ``save``, taken out of drawing's time)."""
     from reportlab.pdfgen.canvas import Canvas
 
-    import compiler.build as build_module
+    import compiler.pipeline.build as build_module
 
     spent: dict[str, float] = {}
     wrapped = {"load": "validation", "_plan_game": "planning faces",
@@ -113,9 +113,9 @@ def stage_times(out: Path, rounds: int) -> dict[str, float]:
 
 def extras_times() -> dict[str, tuple[float, float, float]]:
     """Per game: seconds for its mats, its rules reference (PDF and HTML), its aid."""
-    from compiler.layouts import LayoutLibrary
-    from compiler.mats import mat_pdf, prepare_mats
-    from compiler.reference import aid_pdf, load_rules, reference_html, reference_pdf
+    from compiler.frontend.layouts import LayoutLibrary
+    from compiler.pdf.mats import mat_pdf, prepare_mats
+    from compiler.pdf.reference import aid_pdf, load_rules, reference_html, reference_pdf
 
     checked = validate([REPO / "cards"])
     times = {}

@@ -28,7 +28,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from compiler.lint import lint  # noqa: E402
+from compiler.pipeline.lint import lint  # noqa: E402
 
 
 def main() -> None:

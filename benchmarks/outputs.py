@@ -32,10 +32,10 @@ from startup import export  # noqa: E402
 MEASURE = r"""
 import json, sys, time
 from pathlib import Path
-from compiler import reference, sheets
-from compiler.build import BuildOptions, BuildResult, _plan_game, prepare_deck
-from compiler.faces import builder
-from compiler.validate import validate
+from compiler.pdf import reference, sheets
+from compiler.pipeline.build import BuildOptions, BuildResult, _plan_game, prepare_deck
+from compiler.text.faces import builder
+from compiler.frontend.validate import validate
 
 checked = validate([Path("cards")])
 azadi, san = checked.models["azadi"], checked.models["san"]

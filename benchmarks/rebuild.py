@@ -6,7 +6,7 @@ folder, builds its card sheets once, then times, turn about, in fresh processes 
 a designer runs them (``samizdat build … --cards-only``):
 
 * an unchanged rebuild, which stands on the last clean build without validating
-  (:mod:`compiler.quick_rebuild`), against the baseline of the same rebuild without
+  (:mod:`compiler.pipeline.quick_rebuild`), against the baseline of the same rebuild without
   that shortcut (validation, planning, cache checks; what it cost before);
 * a rebuild after editing one Ideology card's question.
 
@@ -67,7 +67,7 @@ def timed_build(game: Path, out: Path, quick: bool = True) -> float:
     code = ("import sys; from compiler.cli import main; sys.argv = ['samizdat', 'build', "
             f"{str(game)!r}, '--cards-only', '--out', {str(out)!r}]; main()")
     if not quick:
-        code = ("import compiler.quick_rebuild as q; "
+        code = ("import compiler.pipeline.quick_rebuild as q; "
                 "q.unchanged_build = lambda paths, options: (None, None); " + code)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     start = time.perf_counter()        # (bytecode cached, as on a designer's machine)

@@ -17,7 +17,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from compiler.validate import validate  # noqa: E402
+from compiler.frontend.validate import validate  # noqa: E402
 from rules_engine.core.simulate import Simulation, run  # noqa: E402
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from compiler.validate import validate  # noqa: E402
+from compiler.frontend.validate import validate  # noqa: E402
 
 
 def bench_validate(rounds: int) -> None:
@@ -36,7 +36,7 @@ def bench_validate(rounds: int) -> None:
     print(f"  best   {best * 1000:.1f} ms -> {result.items / best:,.0f} cards/s")
     cold = time.perf_counter()
     subprocess.run([sys.executable, "-c", "from pathlib import Path; "
-                    "from compiler.validate import validate; validate([Path('cards')])"],
+                    "from compiler.frontend.validate import validate; validate([Path('cards')])"],
                    cwd=REPO, check=True)
     print(f"  one cold run in a fresh process (imports included): "
           f"{(time.perf_counter() - cold) * 1000:.0f} ms")

@@ -27,7 +27,7 @@ BROKEN_PIPE = 141          # the exit code of a command whose output was closed 
 def _say(line: str, err: bool = False) -> None:
     """Print one line that may hold a name the user gave (a folder called
     ``x\\n::error::…``): control characters escaped, never a CI workflow command."""
-    from compiler.reporters import no_command, printable
+    from compiler.report.reporters import no_command, printable
 
     click.echo(no_command(printable(line))[0], err=err)
 
@@ -47,7 +47,7 @@ def _guarded(func: F) -> F:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(BROKEN_PIPE)
         except Exception as exc:  # noqa: BLE001 - the last line of defence
-            from compiler.reporters import no_command, printable
+            from compiler.report.reporters import no_command, printable
             from rules_engine.core.diagnostics import clipped
 
             said = printable(clipped(f"{type(exc).__name__}: {exc}", 500))
@@ -63,7 +63,7 @@ def _note(line: str) -> None:
 
 
 def _printed(printed: Any) -> None:
-    """Print a pipeline's :class:`~compiler.pipeline_output.Printed` and exit with its
+    """Print a pipeline's :class:`~compiler.pipeline.command_output.Printed` and exit with its
     code."""
     for line in printed.out:
         click.echo(line)
@@ -73,7 +73,7 @@ def _printed(printed: Any) -> None:
 
 
 def _refused(refused: Any) -> click.UsageError:
-    """A pipeline's :class:`~compiler.pipeline_output.Refused` as click's usage error."""
+    """A pipeline's :class:`~compiler.pipeline.command_output.Refused` as click's usage error."""
     if refused.param is None:
         return click.UsageError(refused.message)
     return click.BadParameter(refused.message, param_hint=refused.param)
@@ -89,10 +89,10 @@ def _templates_option(func: F) -> F:
 
 def _content_paths(paths: tuple[Path, ...]) -> list[Path]:
     """The paths a content command checks: those given, else the content found where
-    it runs (:func:`compiler.discover.default_paths`); none found is exit 2, said."""
+    it runs (:func:`compiler.frontend.discover.default_paths`); none found is exit 2, said."""
     if paths:
         return list(paths)
-    from compiler.discover import EXPECTED, default_paths
+    from compiler.frontend.discover import EXPECTED, default_paths
 
     here = Path.cwd()
     found = default_paths(here)
@@ -129,7 +129,7 @@ def validate(paths: tuple[Path, ...], templates: Path | None, fmt: str) -> None:
     repository), a folder holding campaign folders or a file inside one. Without
     PATHS: the content of the folder it runs in (see docs/ci.md).
     """
-    from compiler.pipeline_validate import run
+    from compiler.pipeline.validate_command import run
 
     _printed(run(_content_paths(paths), templates, fmt))
 
@@ -199,8 +199,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
 
     Validation runs first; errors stop the build (exit 1) unless --force.
     """
-    from compiler.build_types import BuildOptions
-    from compiler.pipeline_build import run
+    from compiler.pipeline.build_command import run
+    from compiler.pipeline.build_types import BuildOptions
 
     options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
                            jobs, templates, extras=not cards_only)
@@ -308,8 +308,8 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     first seed on, is still given, marked partial; after Ctrl-C the exit code is 130.
     Options named after a game are that game's own (its plug-in declares them).
     """
-    from compiler.pipeline_output import Refused
-    from compiler.pipeline_simulate import Request, run
+    from compiler.pipeline.command_output import Refused
+    from compiler.pipeline.simulate import Request, run
 
     request = Request(game, content, games, seed, workers, force_workers, time_budget,
                       _seat_list(bots, players), replay, report_dir, fmt, quiet, game_options)
@@ -318,7 +318,7 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     except Refused as refused:
         raise _refused(refused) from None
     except KeyboardInterrupt:
-        from compiler.interrupt import INTERRUPTED_EXIT
+        from compiler.pipeline.interrupt import INTERRUPTED_EXIT
 
         click.echo("samizdat: interrupted", err=True)
         sys.exit(INTERRUPTED_EXIT)  # a second Ctrl-C, or one before the games started
@@ -377,8 +377,8 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
     --time-budget) stops the simulated analyses: a warning (R101) names those that
     did not run; after Ctrl-C the exit code is 130.
     """
-    from compiler.pipeline_lint import Request, run
-    from compiler.pipeline_output import Refused
+    from compiler.pipeline.command_output import Refused
+    from compiler.pipeline.lint_command import Request, run
 
     request = Request(_content_paths(paths), fast, games, seed, alternate_history, select,
                       ignore, error_on_warning, config_file, baseline_file, write_baseline,
@@ -388,7 +388,7 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
     except Refused as refused:
         raise _refused(refused) from None
     except KeyboardInterrupt:
-        from compiler.interrupt import INTERRUPTED_EXIT
+        from compiler.pipeline.interrupt import INTERRUPTED_EXIT
 
         click.echo("samizdat: interrupted", err=True)
         sys.exit(INTERRUPTED_EXIT)  # a second Ctrl-C, or one outside the simulated analyses
@@ -399,7 +399,7 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
 @click.argument("code")
 def rule(code: str) -> None:
     """Explain a diagnostic CODE (for example Y105)."""
-    from compiler.rule_docs import every_rule, rule_doc
+    from compiler.report.rule_docs import every_rule, rule_doc
 
     doc = rule_doc(code)
     if doc is None:
@@ -456,9 +456,9 @@ def _new(kind: str, game: str, scaffold: Any, folder_id: str, options: dict[str,
     """Write the draft folder ``into/<folder_id>`` of ``game``'s ``kind`` scaffold, from
     the game's shipped content (``cards/<game>`` of its plug-in's data folder, else of
     samizdat's)."""
-    from compiler.paths import cards_root
-    from compiler.scaffold import check_id, write_folder
-    from compiler.validate import validate as check
+    from compiler.frontend.paths import cards_root
+    from compiler.frontend.validate import validate as check
+    from compiler.pipeline.scaffold import check_id, write_folder
     from rules_engine.core.scaffold import ScaffoldError
     from rules_engine.games import plugin
     from rules_engine.games import title as game_title

@@ -64,8 +64,8 @@ CORE_MODULES: tuple[str, ...] = (
     "rules_engine.core.cloning",
 )
 COMPILER_MODULES: tuple[str, ...] = (
-    "compiler.yaml_loader",
-    "compiler.richtext",
+    "compiler.frontend.yaml_loader",
+    "compiler.typeset.richtext",
 )
 
 

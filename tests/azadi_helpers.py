@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine.azadi.engine import Answer, AzadiGame, AzadiState, EndParley
 from rules_engine.azadi.invariants import violations
 from rules_engine.azadi.model import AzadiContent

@@ -28,7 +28,7 @@ SAJ = "azadi/campaigns/south-asian-independence-1947"
 def shipped_models() -> dict[str, Any]:
     """Every game's model of the shipped content (validated once per test process;
     not to be mutated)."""
-    from compiler.validate import validate
+    from compiler.frontend.validate import validate
 
     result = validate([CARDS])
     assert result.errors == 0

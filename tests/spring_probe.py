@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from compiler.validate import ValidationResult, validate
+from compiler.frontend.validate import ValidationResult, validate
 from rules_engine.core.game import RandomBot
 from rules_engine.spring.engine import (
     Motivate,

@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from compiler import art as art_module
+from compiler.frontend import art as art_module
 from tests.conftest import CARDS, REPO, line_of, run_cli
 
 

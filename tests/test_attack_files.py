@@ -21,8 +21,8 @@ import pytest
 from click.testing import CliRunner
 
 from compiler.cli import main
-from compiler.layouts import LayoutLibrary
-from compiler.safe_read import FileTooLarge, NotRegularFile, UnreadableFile, read_file
+from compiler.frontend.layouts import LayoutLibrary
+from compiler.frontend.safe_read import FileTooLarge, NotRegularFile, UnreadableFile, read_file
 from tests.conftest import REPO, run_cli, tree_digest, triples, validate_json
 
 TIMEOUT = 60

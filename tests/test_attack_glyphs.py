@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from compiler import fonts, glyphs
+from compiler.typeset import fonts, glyphs
 from tests.conftest import edit, line_of, run_cli, tree_digest, triples
 
 ARABIC = "سوق الظلام"
@@ -142,7 +142,7 @@ def test_mat_text_from_content_is_checked(cards: Path, tmp_path: Path) -> None:
     """A country named in Chinese prints on the Arab Spring board's ring: B613 once, at
     the ring region of the board's layout (board cells do not carry content
     locations), and nothing is written."""
-    from compiler.paths import templates_root
+    from compiler.frontend.paths import templates_root
 
     edit(cards / "spring" / "board_and_deck.yaml", "{id: libya, name: Libya,",
          f"{{id: libya, name: {CJK},")
@@ -163,7 +163,7 @@ def test_locating_the_field_never_blocks_or_guesses(tmp_path: Path) -> None:
     string holding the characters, preferring the face's field name."""
     import os
 
-    from compiler.text_source import locate_text
+    from compiler.text.text_source import locate_text
     from rules_engine.core.diagnostics import Location
 
     fifo = tmp_path / "cards.yaml"

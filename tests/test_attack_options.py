@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from compiler import sim_run
+from compiler.pipeline import sim_run
 from rules_engine.core.simulate import Stop
 from tests.conftest import CARDS, run_cli
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from compiler import build as build_module
-from compiler import output_folder
+from compiler.pipeline import build as build_module
+from compiler.pipeline import output_folder
 from tests.conftest import CARDS, REPO, run_cli, tree_digest
 
 
@@ -268,7 +268,7 @@ def test_output_folders_honour_the_umask(san: Path, tmp_path: Path) -> None:
 
 
 def test_jobs_are_capped_to_the_processors(san: Path, tmp_path: Path) -> None:
-    from compiler.machine import usable_processors
+    from compiler.pipeline.machine import usable_processors
 
     result = run_cli("build", str(san), "--out", str(tmp_path / "out"), "--cards-only",
                      "--jobs", "64")

@@ -15,9 +15,9 @@ from urllib.parse import quote
 
 import pytest
 
-from compiler.diagnostic_cap import MAX_PER_FILE, cap_per_file
-from compiler.reporters import escape_data, escape_property
-from compiler.source_lines import EXCERPT_WIDTH
+from compiler.report.diagnostic_cap import MAX_PER_FILE, cap_per_file
+from compiler.report.reporters import escape_data, escape_property
+from compiler.report.source_lines import EXCERPT_WIDTH
 from rules_engine.core import diagnostics
 from rules_engine.core.diagnostics import Location, Severity, error, warning
 from tests.conftest import CARDS, run_cli

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from compiler import sim_run
+from compiler.pipeline import sim_run
 from rules_engine.core.game import State
 from rules_engine.core.simulate import Simulation, Stop, Summary, run, summary
 from tests.conftest import CARDS, REPO, run_cli, tree_digest
@@ -151,7 +151,7 @@ def test_streamed_report_is_the_report_of_the_whole_list() -> None:
     assert outputs[0] == outputs[1] == outputs[2]
     assert hashlib.sha256(outputs[0].encode()).hexdigest() == AZADI_30_FROM_SEED_1
 
-    from compiler.validate import validate
+    from compiler.frontend.validate import validate
 
     content = validate([CARDS / "azadi"]).models["azadi"]
     spec = Simulation("rules_engine.azadi.simulation:setup",

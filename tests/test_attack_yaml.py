@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from compiler.scaffold import ID_MAX, ID_PATTERN, write_folder
-from compiler.validate import validate
-from compiler.yaml_loader import load_yaml
+from compiler.frontend.validate import validate
+from compiler.frontend.yaml_loader import load_yaml
+from compiler.pipeline.scaffold import ID_MAX, ID_PATTERN, write_folder
 from rules_engine.azadi.scaffold import (
     CAMPAIGN_ID_MAX,
     CampaignRequest,
@@ -148,7 +148,7 @@ def test_validate_reports_the_warning_and_reads_the_1_2_value(cards: Path) -> No
 
 
 def test_layout_files_are_read_by_the_same_rules(tmp_path: Path) -> None:
-    from compiler.layouts import LayoutLibrary
+    from compiler.frontend.layouts import LayoutLibrary
 
     name = "san_card-back"
     folder = tmp_path / "templates" / "san" / "layouts"
@@ -269,7 +269,7 @@ def test_build_leaves_no_temporary_folder_behind(tmp_path: Path) -> None:
 def test_icon_folder_is_removed_at_exit_in_its_own_process_only(tmp_path: Path) -> None:
     script = (
         "import os, sys\n"
-        "from compiler import icon_images\n"
+        "from compiler.pdf import icon_images\n"
         "paths = icon_images.files()\n"
         "folder = os.path.dirname(next(iter(paths.values())))\n"
         "print(folder, flush=True)\n"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine.azadi.engine import AzadiGame, AzadiState, Place
 from rules_engine.azadi.model import AzadiContent, ImperialOrder
 from rules_engine.azadi.tyranny import OrderInPlay

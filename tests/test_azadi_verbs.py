@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine.azadi import interpreter
 from rules_engine.azadi.bots import GreedyBot
 from rules_engine.azadi.engine import AzadiGame, AzadiState

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler import validate as validate_module
-from compiler.validate import validate
-from compiler.yaml_loader import LoadLimits
+from compiler.frontend import validate as validate_module
+from compiler.frontend.validate import validate
+from compiler.frontend.yaml_loader import LoadLimits
 from tests.conftest import run_cli, triples, validate_json
 
 

@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from compiler import imposition
+from compiler.pdf import imposition
 from tests.conftest import CARDS, line_of, run_cli
 
 MM = 72 / 25.4
@@ -311,8 +311,8 @@ def test_a_build_collects_garbage_less_often_and_restores_the_setting(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import gc
 
-    import compiler.build as build_module
-    from compiler.collector import BUILD_THRESHOLD
+    import compiler.pipeline.build as build_module
+    from compiler.pipeline.collector import BUILD_THRESHOLD
 
     seen: list[tuple[int, int, int]] = []
     load = build_module.load

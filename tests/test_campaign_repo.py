@@ -167,7 +167,7 @@ def test_scaffold_writes_no_anchors_and_one_edit_changes_one_card(tmp_path: Path
     text = path.read_text(encoding="utf-8")
     assert text.count("funds: 2") > 1             # the same cost on many choices...
     path.write_text(text.replace("funds: 2", "funds: 3", 1), encoding="utf-8")
-    from compiler.validate import validate
+    from compiler.frontend.validate import validate
 
     checked = validate([folder])
     assert checked.errors == 0

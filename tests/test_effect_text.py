@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from jinja2.exceptions import SecurityError
 
-from compiler.effect_text import (
+from compiler.frontend.validate import validate
+from compiler.text.effect_text import (
     Phrasebook,
     phrasebook,
     render_cost,
@@ -19,7 +20,6 @@ from compiler.effect_text import (
     render_verb_effects,
     wording,
 )
-from compiler.validate import validate
 from rules_engine.core.effects import Ability, Action, freeze, parse_effect, parse_effects
 from tests.conftest import CARDS, REPO
 

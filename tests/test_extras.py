@@ -13,10 +13,10 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from compiler import tiling
-from compiler.faces import builder
-from compiler.reference import RulesData, aid_pdf, card_entries, load_rules
-from compiler.validate import validate
+from compiler.frontend.validate import validate
+from compiler.pdf import tiling
+from compiler.pdf.reference import RulesData, aid_pdf, card_entries, load_rules
+from compiler.text.faces import builder
 from tests.conftest import CARDS, run_cli
 
 MM = 72 / 25.4

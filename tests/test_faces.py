@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from compiler.faces import CardFace, builder
-from compiler.validate import validate
+from compiler.frontend.validate import validate
+from compiler.text.faces import CardFace, builder
 from tests.conftest import CARDS
 
 SAJ = "south-asian-independence-1947"

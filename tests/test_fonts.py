@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from reportlab.pdfbase.ttfonts import TTFont
 
-from compiler.pdf_patches.font_cache import CachedTTFont
+from compiler.pdf.patches.font_cache import CachedTTFont
 from tests.conftest import REPO
 
 FONT = str(REPO / "templates" / "fonts" / "DejaVuSansCondensed-Bold.ttf")

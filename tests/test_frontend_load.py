@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-import compiler.build as build_module
-from compiler import layouts, rules_data
-from compiler.build import BuildOptions, build
-from compiler.frontend_load import load
+import compiler.pipeline.build as build_module
+from compiler.frontend import layouts, rules_data
+from compiler.frontend.load import load
+from compiler.pipeline.build import BuildOptions, build
 from tests.conftest import CARDS, REPO, edit, line_of, run_cli, triples
 
 SPRING = CARDS / "spring"

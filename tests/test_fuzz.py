@@ -18,8 +18,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import schema_check
-from compiler.yaml_loader import LoadLimits, load_yaml
+from compiler.frontend import schema_check
+from compiler.frontend.yaml_loader import LoadLimits, load_yaml
 from rules_engine.core.diagnostics import has_errors
 from tests.conftest import CARDS, SAJ, run_cli
 

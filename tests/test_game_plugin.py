@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from tests.conftest import CARDS, REPO
 
 PACKAGE = "spring2_plugin"

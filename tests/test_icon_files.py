@@ -15,7 +15,8 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
-from compiler import icon_check, icons
+from compiler.pdf import icons
+from compiler.text import icon_check
 from tests.conftest import CARDS, REPO, line_of, run_cli
 
 MM = 72 / 25.4
@@ -200,7 +201,8 @@ def test_changing_an_icon_file_rebuilds_the_deck(spring: Path, tmp_path: Path) -
 
 def test_the_html_reference_shows_the_games_icons() -> None:
     """The HTML rules reference inlines a PNG for each icon its text names."""
-    from compiler import icon_images, markup
+    from compiler.pdf import icon_images
+    from compiler.text import markup
 
     icons.use("san")
     html = markup.to_html("Pay :cost: to :destroy:", icon_images.data_uris())

@@ -16,7 +16,7 @@ import pytest
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler.icons import draw_icon, drawing_key, shipped
+from compiler.pdf.icons import draw_icon, drawing_key, shipped
 
 EXPECTED = {
     # AZADI
@@ -112,7 +112,7 @@ def test_graphics_state_is_restored(name: str) -> None:
 
 def test_an_icon_form_holds_the_same_operators_in_every_document() -> None:
     """Icon forms are drawn once per process and copied into later documents."""
-    from compiler import forms, icons
+    from compiler.pdf import forms, icons
 
     icons.use("san")
     forms._ICON_OPERATORS.cache_clear()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from compiler import imposition
-from compiler.imposition import ImpositionError, Slot
+from compiler.pdf import imposition
+from compiler.pdf.imposition import ImpositionError, Slot
 
 POKER = (63.5, 88.9)
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-import compiler.build as build_module
-from compiler.build import BuildOptions, build
-from compiler.validate import validate
+import compiler.pipeline.build as build_module
+from compiler.frontend.validate import validate
+from compiler.pipeline.build import BuildOptions, build
 from tests.conftest import CARDS, edit
 
 AMR = "campaigns/american-revolution-1776"

@@ -12,7 +12,7 @@ import pytest
 import yaml
 from jsonschema import Draft4Validator
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine.core.lint import LintContext
 from tests.conftest import CARDS, edit, line_of, run_cli
 

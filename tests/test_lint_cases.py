@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from compiler.lint import lint
+from compiler.pipeline.lint import lint
 from tests.conftest import CARDS, edit, line_of
 
 CASES = Path(__file__).parent / "lint_cases"

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from tests.conftest import edit, run_cli
 
 MARS = "azadi/campaigns/mars-1-ae"

@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from compiler.cli import main
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine.core import run_cache
 from rules_engine.core.play_model import for_play, printed
 from rules_engine.core.simulate import GameRecord, Simulation, stream

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.yaml_loader import LoadLimits, load_yaml
+from compiler.frontend.yaml_loader import LoadLimits, load_yaml
 
 
 def codes(raw: bytes, limits: LoadLimits | None = None) -> list[tuple[str, int, int]]:

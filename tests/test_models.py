@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine.azadi.model import AzadiContent
 from rules_engine.core.effects import Ability, Rule
 from rules_engine.san.model import SanContent

@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parent.parent
 PLAY = """
 import hashlib, json, sys
 from pathlib import Path
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine import native
 from rules_engine.core.simulate import Simulation, play_one, _factory
 from rules_engine.core.game import CHANCE
@@ -48,7 +48,7 @@ print(json.dumps(out))
 BUILD = """
 import hashlib, json, sys, tempfile
 from pathlib import Path
-from compiler.build import BuildOptions, build
+from compiler.pipeline.build import BuildOptions, build
 from rules_engine import native
 
 out = {"in_use": native.in_use()}
@@ -100,7 +100,7 @@ def test_compiled_and_python_card_text_print_the_same_pdfs() -> None:
                               check=True)
         runs.append(json.loads(done.stdout))
     fast, slow = runs
-    assert "compiler.richtext" in fast.pop("in_use") and slow.pop("in_use") == []
+    assert "compiler.typeset.richtext" in fast.pop("in_use") and slow.pop("in_use") == []
     assert len(fast) > 20 and fast == slow
 
 

@@ -65,7 +65,7 @@ def test_a_touched_source_is_hashed_and_still_fresh(sources: dict[str, Path],
 
 
 def test_a_changed_source_is_stale_whatever_its_stamp(sources: dict[str, Path]) -> None:
-    edited = sources["compiler.richtext"]
+    edited = sources["compiler.typeset.richtext"]
     info = edited.stat()
     text = edited.read_bytes()
     edited.write_bytes(text[:-1] + (b"#" if text[-1:] != b"#" else b" "))  # same size
@@ -76,7 +76,7 @@ def test_a_changed_source_is_stale_whatever_its_stamp(sources: dict[str, Path]) 
     replacement.write_bytes(edited.read_bytes())
     os.utime(replacement, ns=(info.st_atime_ns, info.st_mtime_ns))
     os.replace(replacement, edited)
-    assert native.stale() == ["compiler.richtext"] and not native.up_to_date()
+    assert native.stale() == ["compiler.typeset.richtext"] and not native.up_to_date()
 
 
 def test_a_missing_source_is_stale(sources: dict[str, Path]) -> None:

@@ -1,4 +1,4 @@
-"""samizdat's reportlab patches (compiler/pdf_patches): each writes the very bytes
+"""samizdat's reportlab patches (compiler/pdf/patches): each writes the very bytes
 reportlab writes as shipped; they are installed only for the reportlab versions they
 were tested with (the range pyproject.toml pins), and a build falls back to plain
 reportlab otherwise, writing the same files."""
@@ -21,10 +21,11 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler import fonts, pdf_patches
-from compiler.pdf_patches import fast_paths as pdf_fast_paths
-from compiler.pdf_patches import text_encoding
-from compiler.pdf_patches.font_cache import CachedTTFont
+from compiler.pdf import patches as pdf_patches
+from compiler.pdf.patches import fast_paths as pdf_fast_paths
+from compiler.pdf.patches import text_encoding
+from compiler.pdf.patches.font_cache import CachedTTFont
+from compiler.typeset import fonts
 from tests.conftest import CARDS, REPO
 
 SHIPPED = pdf_fast_paths._SHIPPED
@@ -148,7 +149,7 @@ import reportlab
 mode, evidence = sys.argv[1], sys.argv[2]
 if mode == "plain":
     reportlab.Version = "5.2.0"
-import compiler.pdf_patches as patches
+import compiler.pdf.patches as patches
 sys.argv = ["samizdat", *sys.argv[3:]]
 try:
     runpy.run_module("compiler", run_name="__main__")
@@ -179,7 +180,7 @@ def test_a_build_writes_the_same_files_patched_and_with_plain_reportlab(tmp_path
     plain = _build("plain", tmp_path / "plain", tmp_path / "plain.json")
     assert (patched.returncode, plain.returncode) == (0, 0), plain.stderr
     assert json.loads((tmp_path / "patched.json").read_text()) == {
-        "installed": True, "format": "compiler.pdf_patches.fast_paths", "font": "CachedTTFont"}
+        "installed": True, "format": "compiler.pdf.patches.fast_paths", "font": "CachedTTFont"}
     assert json.loads((tmp_path / "plain.json").read_text()) == {
         "installed": False, "format": "reportlab.pdfbase.pdfdoc", "font": "TTFont"}
     assert patched.stderr == ""

@@ -1,4 +1,4 @@
-"""``samizdat simulate`` as a pipeline (:mod:`compiler.pipeline_simulate`): the CLI
+"""``samizdat simulate`` as a pipeline (:mod:`compiler.pipeline.simulate`): the CLI
 prints what :func:`run` returns, usage errors are :class:`Refused`, and a replay plays
 the same moves as the simulation runner (one play loop, :func:`play_out`)."""
 
@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from compiler.pipeline_output import Refused
-from compiler.pipeline_simulate import Request, game_spec, resolve_seats, run
-from compiler.validate import validate
+from compiler.frontend.validate import validate
+from compiler.pipeline.command_output import Refused
+from compiler.pipeline.simulate import Request, game_spec, resolve_seats, run
 from rules_engine.core.game import RandomBot, play_out
 from rules_engine.core.simulate import Simulation, play_one
 from rules_engine.san.simulation import setup

@@ -11,7 +11,7 @@ from PIL import Image
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler import png, sheets
+from compiler.pdf import png, sheets
 
 
 def _pdf(pages: int) -> bytes:

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from compiler import progress
 from compiler.cli import main
+from compiler.report import progress
 from tests.conftest import CARDS
 
 DONE = r"done in \d+\.\d s"

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import compiler.build as build_module
+import compiler.pipeline.build as build_module
 from tests.conftest import CARDS, run_cli
 
 

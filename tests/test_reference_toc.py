@@ -11,8 +11,8 @@ import pypdf
 import pypdfium2 as pdfium
 import pytest
 
-from compiler import reference
-from compiler.faces import builder
+from compiler.pdf import reference
+from compiler.text.faces import builder
 
 _NUMBER = re.compile(r"[\s.]*(\d+)$")       # a TOC line's end: dot leader and page number
 

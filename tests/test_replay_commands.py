@@ -140,7 +140,7 @@ def test_replay_content_option_names_only_campaigns_samizdat_does_not_ship(
 
 def test_replay_of_a_scaffolded_campaign_names_its_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from compiler.validate import validate
+    from compiler.frontend.validate import validate
     from rules_engine.azadi.lint.simulation_runs import ChoiceRuns
 
     folder = scaffold(tmp_path / "cards")

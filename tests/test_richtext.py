@@ -13,10 +13,10 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler import fonts, richtext
-from compiler.pdf_patches import memo as pdf_memo
-from compiler.pdf_patches import text_encoding
-from compiler.richtext import ICON_SCALE, Piece
+from compiler.pdf.patches import memo as pdf_memo
+from compiler.pdf.patches import text_encoding
+from compiler.typeset import fonts, richtext
+from compiler.typeset.richtext import ICON_SCALE, Piece
 
 
 def test_markup_parses_into_paragraphs_words_and_pieces() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine.core import run_cache
 from rules_engine.core.simulate import GameRecord, Simulation, run
 from tests.conftest import CARDS

@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine.core.effects import freeze
 from rules_engine.core.game import CHANCE, IllegalAction, RandomBot, play_out
 from rules_engine.san.engine import (

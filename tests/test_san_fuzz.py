@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import yaml
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine.core.game import CHANCE
 from rules_engine.san.bots import make_bot
 from rules_engine.san.engine import SanGame
@@ -147,7 +147,7 @@ class validate_positions:        # noqa: N801 (read like a function)
     """Where each generated card and each of its effects is written in ``fuzz.yaml``."""
 
     def __init__(self, path: Path) -> None:
-        from compiler.yaml_loader import load_yaml
+        from compiler.frontend.yaml_loader import load_yaml
 
         doc, problems = load_yaml(path.read_bytes(), str(path))
         assert doc is not None and not problems

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from compiler.effect_text import phrasebook, render_verb_effects
-from compiler.faces import builder
-from compiler.validate import validate
+from compiler.frontend.validate import validate
+from compiler.text.effect_text import phrasebook, render_verb_effects
+from compiler.text.faces import builder
 from rules_engine.core.effects import Ability, Action, freeze
 from rules_engine.core.game import CHANCE
 from rules_engine.san.engine import (

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from jsonschema import Draft4Validator
 
-from compiler import rule_docs
+from compiler.report import rule_docs
 from tests.conftest import REPO, edit, line_of, run_cli
 
 DOCS = REPO / "docs" / "rules.md"
@@ -163,7 +163,7 @@ def test_every_help_uri_is_absolute_and_its_section_exists() -> None:
 def test_rules_doc_generated_part_is_current() -> None:
     text = DOCS.read_text(encoding="utf-8")
     assert rule_docs.current(text) == text, \
-        "run `python -m compiler.rule_docs` to rewrite docs/rules.md"
+        "run `python -m compiler.report.rule_docs` to rewrite docs/rules.md"
 
 
 def test_rules_doc_default_column_is_each_codes_severity() -> None:

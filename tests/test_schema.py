@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.schema_check import check, schema_names
-from compiler.yaml_loader import load_yaml
+from compiler.frontend.schema_check import check, schema_names
+from compiler.frontend.yaml_loader import load_yaml
 
 RESISTANCE = """\
 r:

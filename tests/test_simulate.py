@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine.core.simulate import Simulation, run, summary
 from tests.conftest import CARDS, run_cli
 

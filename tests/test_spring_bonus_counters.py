@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine.core.game import CHANCE, IllegalAction
 from rules_engine.spring.engine import AddCounter, Motivate, Pass, Resist, SpringGame, SpringState
 from rules_engine.spring.model import SpringContent

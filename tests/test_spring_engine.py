@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from compiler.validate import validate
+from compiler.frontend.validate import validate
 from rules_engine.core.effects import freeze
 from rules_engine.core.game import CHANCE, IllegalAction, RandomBot, State, play_out
 from rules_engine.spring.engine import (

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from compiler import effect_text
-from compiler.effect_text import Phrasebook
-from compiler.faces import builder
-from compiler.yaml_loader import load_yaml
+from compiler.frontend.yaml_loader import load_yaml
+from compiler.text import effect_text
+from compiler.text.effect_text import Phrasebook
+from compiler.text.faces import builder
 from rules_engine.core.game import CHANCE
 from rules_engine.spring.engine import Resist, SpringState
 from rules_engine.spring.model import CARD_TYPES

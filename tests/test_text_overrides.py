@@ -14,9 +14,9 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from compiler.effect_text import render_effects, render_task
-from compiler.faces import CardFace, builder
-from compiler.validate import validate
+from compiler.frontend.validate import validate
+from compiler.text.effect_text import render_effects, render_task
+from compiler.text.faces import CardFace, builder
 from tests.conftest import CARDS, run_cli, validate_json
 
 MARS = "campaigns/mars-1-ae/tyranny_cards.yaml"

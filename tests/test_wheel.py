@@ -61,7 +61,7 @@ def test_installed_python_m_compiler(installed: Path, tmp_path: Path) -> None:
     """``python -m compiler`` validates the content it ships (named, since a bare command
     outside samizdat's own checkout checks the working folder's content)."""
     python = installed.parent / "python"
-    shipped = subprocess.run([str(python), "-c", "from compiler.paths import cards_root; "
+    shipped = subprocess.run([str(python), "-c", "from compiler.frontend.paths import cards_root; "
                               "print(cards_root())"], cwd=tmp_path, capture_output=True,
                              text=True).stdout.strip()
     out = subprocess.run([str(python), "-m", "compiler", "validate", shipped], cwd=tmp_path,

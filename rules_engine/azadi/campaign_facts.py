@@ -4,7 +4,7 @@ The model checks that ids, Tyranny titles (cards and choices) and ideology quest
 are unique across the whole box (``rules_engine/azadi/build.py``), and the Mandate
 cards of the game folder print the name of their campaign. These facts let a
 rebuild draw one changed campaign without loading the others
-(:mod:`compiler.incremental`); ``tests/test_incremental_build.py`` checks that the
+(:mod:`compiler.pipeline.incremental`); ``tests/test_incremental_build.py`` checks that the
 result is the whole build's, byte for byte.
 """
 

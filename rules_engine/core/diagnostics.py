@@ -3,7 +3,7 @@
 A diagnostic carries a stable ``code`` (documented in :mod:`rules_engine.core.codes`),
 a severity, a message, a primary location, related locations (the other card in an
 interaction) and an optional hint. Collecting diagnostics is separate from rendering
-them (see ``compiler.reporters``).
+them (see ``compiler.report.reporters``).
 """
 
 from __future__ import annotations

@@ -115,7 +115,7 @@ class GamePlugin:
     (what other content checks or shows of a campaign: ``"unique:<kind>"`` values no
     two campaigns may share, and anything else cards of the game folder print of it;
     a game that gives none never gets campaign-sized rebuilds, see
-    :mod:`compiler.incremental`). The printed side is named by ``"module:attribute"``
+    :mod:`compiler.pipeline.incremental`). The printed side is named by ``"module:attribute"``
     strings, each function also given the game's
     :class:`~rules_engine.core.printed.Wording`: ``faces`` a function ``(model,
     wording) -> card faces``, ``tables`` a mapping from the table names its rules data

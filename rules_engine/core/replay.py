@@ -26,7 +26,7 @@ def content_option(folder: str) -> str:
     folder), which ``simulate`` loads by default."""
     if not folder:
         return ""
-    from compiler.paths import cards_root  # where the shipped content is installed
+    from compiler.frontend.paths import cards_root  # where the shipped content is installed
 
     if Path(os.path.realpath(folder)).is_relative_to(os.path.realpath(cards_root())):
         return ""

@@ -1,0 +1,101 @@
+"""A game's rules data, ``templates/<game>/rules.yaml``: read, schema-checked
+(``common/rules``) and its table references checked, with located diagnostics.
+
+Light on purpose (no PDF library): ``samizdat validate`` loads every game's rules
+data (:mod:`compiler.frontend.load`), and the reference and aid
+(:mod:`compiler.pdf.reference`) print what it loaded. A file is checked once per
+process for the same bytes: the result is kept by the file's digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compiler.frontend.paths import templates_root
+from compiler.frontend.safe_read import UnreadableFile, read_file
+from compiler.frontend.yaml_loader import load_yaml
+from rules_engine.core.diagnostics import Diagnostic, Location, error
+
+RULES_FILE = "rules.yaml"
+_CACHE_SIZE = 64
+
+
+@dataclass(frozen=True)
+class RulesData:
+    """A game's loaded rules data."""
+
+    game: str
+    data: dict[str, Any]
+    file: str
+
+
+_checked: dict[tuple[str, str, bytes], tuple[RulesData | None, tuple[Diagnostic, ...]]] = {}
+
+
+def rules_path(game: str, root: Path | None = None, overrides: Path | None = None) -> Path:
+    """The rules data file of ``game``: the one in ``overrides`` (a ``--templates``
+    folder) when it has one, else ``templates/<game>/rules.yaml`` (or under ``root``)."""
+    if overrides is not None and os.path.lexists(overrides / game / RULES_FILE):
+        return overrides / game / RULES_FILE
+    return (root or templates_root(game)) / game / RULES_FILE
+
+
+def load_rules(game: str, root: Path | None = None, overrides: Path | None = None
+               ) -> tuple[RulesData | None, list[Diagnostic]]:
+    """Load and check ``game``'s rules data (:func:`rules_path`): None and the
+    diagnostics when it is missing (B610), unreadable, not YAML, off its schema or
+    names a table the game does not have (B611)."""
+    from compiler.frontend.discover import display
+
+    path = rules_path(game, root, overrides)
+    shown = display(path)
+    if not os.path.lexists(path):
+        return None, [error("B610", f"no rules data for {game} ({shown})", Location(shown))]
+    try:
+        raw = read_file(path)
+    except UnreadableFile as exc:
+        return None, [exc.diagnostic(Location(shown, 1, 1))]
+    key = (game, shown, hashlib.sha256(raw).digest())
+    if key not in _checked:
+        if len(_checked) >= _CACHE_SIZE:
+            _checked.clear()
+        found, diags = _check(game, raw, shown)
+        _checked[key] = (found, tuple(diags))
+    rules, problems = _checked[key]
+    return rules, list(problems)
+
+
+def _check(game: str, raw: bytes, shown: str) -> tuple[RulesData | None, list[Diagnostic]]:
+    from compiler.frontend import schema_check
+    from compiler.text import tables
+
+    doc, diags = load_yaml(raw, shown)
+    if doc is None:
+        return None, diags
+    diags += schema_check.check(doc, (), doc.data, "common/rules")
+    known = tables.tables_of(game)
+    for path_parts, value in _table_refs(doc.data):
+        if value not in known:
+            diags.append(error("B611", f"unknown table {value!r}; {game} has "
+                               f"{', '.join(sorted(known))}", doc.locate(path_parts)))
+    if diags:
+        return None, diags
+    return RulesData(game, doc.data, doc.file), []
+
+
+def _table_refs(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], str]]:
+    found = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "table" and isinstance(value, str):
+                found.append(((*path, key), value))
+            else:
+                found += _table_refs(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += _table_refs(value, (*path, index))
+    return found

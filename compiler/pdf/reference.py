@@ -1,0 +1,483 @@
+"""The rules reference (PDF and one self-contained HTML file) and the player aid,
+generated from a game's rules data (``templates/<game>/rules.yaml``), its tables
+and its cards. The card index prints each card's text as rendered from its
+effects, so when a card changes its entry changes with it.
+"""
+
+from __future__ import annotations
+
+import io
+from ast import literal_eval
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from compiler.frontend.rules_data import RulesData as RulesData  # re-exported
+from compiler.frontend.rules_data import load_rules as load_rules
+from compiler.pdf import icon_images
+from compiler.pdf.icons import library
+from compiler.text import markup, tables
+from compiler.text.faces import CardFace
+from compiler.typeset import fonts, richtext
+from rules_engine.core.diagnostics import Diagnostic
+
+ACCENT = colors.HexColor("#7a2e1f")
+
+
+# -- the card index -------------------------------------------------------------------
+
+_TITLE_FIELDS = ("title", "question", "a_title")
+_SKIP_FIELDS = {"subtitle", "completed", "paths"}
+
+
+def _entry_fields(face: CardFace) -> tuple[str, str, list[tuple[str, str]]]:
+    """A card's index title, the field it comes from ("" for the card id) and the
+    other (field, text) pairs its index line prints."""
+    title_field = next((f for f in _TITLE_FIELDS if face.front.get(f)), "")
+    title = face.front[title_field] if title_field else face.card_id
+    others = [(key, value) for side in (face.front, face.back) for key, value in side.items()
+              if value and value != title and key not in _SKIP_FIELDS]
+    return title, title_field, others
+
+
+def _entry(face: CardFace) -> tuple[str, str]:
+    """A card's index line: its title (with the copies) and its text."""
+    title, _, others = _entry_fields(face)
+    text = " · ".join(dict.fromkeys(value for _, value in others))
+    if face.copies > 1:
+        title = f"{title} (×{face.copies})"
+    return title, text
+
+
+def card_entries(faces: list[CardFace]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Per deck, each card's title and printed text (front, then back)."""
+    decks: dict[str, list[tuple[str, str]]] = {}
+    for face in faces:
+        decks.setdefault(face.deck, []).append(_entry(face))
+    return sorted(decks.items())
+
+
+def card_index_problems(faces: list[CardFace]) -> list[Diagnostic]:
+    """B613 for card text the PDF card index cannot print in its fonts, at the field.
+
+    The index sets each line with the card text engine in ``sans`` (titles bold), so a
+    field it prints in the same face as the card's own layout gives the very same
+    diagnostic as the card, and the build reports it once; only a face the card does
+    not use adds one. (The HTML reference is left to the browser's font fallback.)"""
+    from compiler.text.text_source import locate_text
+    from compiler.typeset import glyphs
+
+    problems: list[Diagnostic] = []
+    for face in faces:
+        found = glyphs.undrawable_markup(_entry_markup(*_entry(face)), "sans")
+        if not found:
+            continue
+        title, title_field, others = _entry_fields(face)
+        printed = [(title_field, title), *others] if title_field else others
+        for font, chars in found:
+            for key, value in printed:
+                held = [c for c in chars if c in value]
+                if held:
+                    problems.append(glyphs.diagnostic(
+                        f"{face.deck}/{face.card_id}", f"field {key!r}", font, held,
+                        locate_text(face.source, held, key)))
+    return problems
+
+
+def _entry_markup(title: str, text: str) -> str:
+    """One card-index line as card-text markup."""
+    return f"**{title}** — {text}"
+
+
+# -- PDF --------------------------------------------------------------------------------
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    fonts.register()
+    sans, bold = fonts.pdf_name("sans"), fonts.pdf_name("sans-bold")
+    serif = fonts.pdf_name("serif-bold")
+    return {
+        "title": ParagraphStyle("title", fontName=serif, fontSize=22, leading=27,
+                                textColor=ACCENT, spaceAfter=10),
+        "h1": ParagraphStyle("h1", fontName=serif, fontSize=15, leading=19, textColor=ACCENT,
+                             spaceBefore=12, spaceAfter=5),
+        "h2": ParagraphStyle("h2", fontName=bold, fontSize=11, leading=14, spaceBefore=8,
+                             spaceAfter=3),
+        "body": ParagraphStyle("body", fontName=sans, fontSize=9.5, leading=12.5, spaceAfter=4),
+        "note": ParagraphStyle("note", fontName=fonts.pdf_name("sans-italic"), fontSize=9,
+                               leading=12, leftIndent=8, borderPadding=4,
+                               backColor=colors.HexColor("#f3ece0"), spaceAfter=6),
+        "cell": ParagraphStyle("cell", fontName=sans, fontSize=8, leading=10),
+        "head": ParagraphStyle("head", fontName=bold, fontSize=8, leading=10),
+        "caption": ParagraphStyle("caption", fontName=bold, fontSize=8.5, leading=11,
+                                  textColor=ACCENT, spaceBefore=4, spaceAfter=2),
+        "toc0": ParagraphStyle("toc0", fontName=sans, fontSize=10, leading=14),
+        "toc1": ParagraphStyle("toc1", fontName=sans, fontSize=8.5, leading=11,
+                               leftIndent=14),
+        "aidtitle": ParagraphStyle("aidtitle", fontName=serif, fontSize=13, leading=16,
+                                   textColor=ACCENT, alignment=TA_CENTER, spaceAfter=4),
+    }
+
+
+class _Heading(Paragraph):  # type: ignore[misc]
+    """A heading that becomes a bookmark, an outline entry and a TOC line."""
+
+    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str) -> None:
+        super().__init__(text, style)
+        self.level = level
+        self.key = key
+        self.plain = markup.plain(text)
+
+
+class _RichEntry(Flowable):  # type: ignore[misc]
+    """One card-index line set with the card text engine (much faster than Paragraph)."""
+
+    def __init__(self, text: str, size: float = 8.5, leading: float = 1.3) -> None:
+        super().__init__()
+        self.text, self.size, self.leading = text, size, leading
+        self.fitted: richtext.Fit | None = None
+
+    def wrap(self, width: float, height: float) -> tuple[float, float]:
+        self.fitted = richtext.fit(self.text, "sans", self.size, self.size, self.leading,
+                                   width, 1e6)
+        self.width = width
+        self.height = len(self.fitted.lines) * self.size * self.leading + 2
+        return width, self.height
+
+    def draw(self) -> None:
+        assert self.fitted is not None
+        richtext.draw(self.canv, self.fitted, "sans", self.leading, 0, self.height, self.width,
+                      self.height, "left", "top", "#1a1a1a")
+
+
+class _OnePassTOC(TableOfContents):  # type: ignore[misc]
+    """A table of contents laid out in the document's only pass.
+
+    reportlab's own needs a pass per change of its page numbers (three here, most of
+    the reference's build time). But its entries (the headings) are known before
+    layout, and the page numbers do not change its layout: they are drawn at the end
+    of each entry's line. So this one is laid out with every entry and no number; at
+    each entry's end it places a form (PDF XObject) of that entry's dot leader and
+    page number, and :meth:`define_numbers` draws the forms once the document's
+    pages are known, exactly as reportlab's own would have drawn them."""
+
+    def __init__(self, entries: list[tuple[int, str, str]], **options: Any) -> None:
+        super().__init__(**options)
+        self._lastEntries = [(level, text, 0, key) for level, text, key in entries]
+        self._ends: dict[str, tuple[float, ParagraphStyle, str]] = {}
+
+    def beforeBuild(self) -> None:        # the entries are given, not collected
+        pass
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        size: tuple[float, float] = super().wrap(availWidth, availHeight)
+
+        def entry_end(canvas: Any, kind: str, label: str) -> None:
+            level, key = int(label.split(",")[1]), literal_eval(label.split(",", 2)[2])
+            x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+            dot = " . " if 0 <= self.dotsMinLevel <= level else ""
+            self._ends[key] = (availWidth - x, self.getLevelStyle(level), dot)
+            canvas.saveState()
+            canvas.translate(x, y)
+            canvas.doForm(_toc_form(key))
+            canvas.restoreState()
+
+        self.canv.setNamedCB("drawTOCEntryEnd", entry_end)
+        return size
+
+    def define_numbers(self, canvas: Any, pages: dict[str, int]) -> None:
+        """Draw each entry's dot leader and page number (``pages``: heading key ->
+        page) into the form its line refers to: reportlab's ``drawPageNumbers``,
+        from the entry's end."""
+        for key, (free, style, dot) in self._ends.items():
+            number = str(pages[key])
+            font_size = style.fontSize
+            width = stringWidth(number, style.fontName, font_size)
+            while width > free and font_size >= 1.0:
+                font_size *= 0.9
+                width = stringWidth(number, style.fontName, font_size)
+            dot_width = stringWidth(dot, style.fontName, font_size) if dot else 0.0
+            dots = int((free - width) / dot_width) if dot else 0
+            canvas.beginForm(_toc_form(key), -1, -font_size, free + 1, 2 * font_size)
+            text = canvas.beginText(free - dots * dot_width - width, 0)
+            text.setFont(style.fontName, font_size)
+            text.setFillColor(style.textColor)
+            text.textLine(dots * dot + number)
+            canvas.drawText(text)
+            canvas.endForm()
+
+
+def _toc_form(key: str) -> str:
+    return "toc-" + "".join(c if c.isalnum() else "_" for c in key) + f"-{len(key)}"
+
+
+class _ReferenceDoc(BaseDocTemplate):  # type: ignore[misc]
+    def __init__(self, buffer: io.BytesIO, title: str) -> None:
+        super().__init__(buffer, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
+                         topMargin=18 * mm, bottomMargin=18 * mm, title=title,
+                         author="samizdat", creator="samizdat", invariant=1)
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
+        self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
+        self.doc_title = title
+        self.heading_pages: dict[str, int] = {}
+
+    def build_once(self, story: list[Flowable], toc: _OnePassTOC) -> int:
+        """Lay out and draw ``story`` in one pass, then the TOC's page numbers; the
+        number of pages."""
+        self._doSave = 0
+        self.build(story)
+        toc.define_numbers(self.canv, self.heading_pages)
+        pages: int = self.canv.getPageNumber() - 1
+        self.canv.save()
+        return pages
+
+    def _footer(self, canvas: Any, doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFont(fonts.pdf_name("sans"), 7.5)
+        canvas.setFillColor(colors.HexColor("#777777"))
+        canvas.drawString(18 * mm, 10 * mm, self.doc_title)
+        canvas.drawRightString(A4[0] - 18 * mm, 10 * mm, str(doc.page))
+        canvas.restoreState()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        if isinstance(flowable, _Heading):
+            self.canv.bookmarkPage(flowable.key)
+            self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level,
+                                      closed=False)
+            self.heading_pages[flowable.key] = self.page
+
+
+def _blocks(blocks: list[dict[str, Any]], game: str, model: Any,
+            styles: dict[str, ParagraphStyle], icons: dict[str, str], width: float
+            ) -> list[Flowable]:
+    out: list[Flowable] = []
+    for block in blocks:
+        ((kind, value),) = block.items()
+        if kind == "p":
+            out.append(Paragraph(markup.to_para(value, icons, 9.5), styles["body"]))
+        elif kind == "note":
+            out.append(Paragraph(markup.to_para(value, icons, 9), styles["note"]))
+        elif kind in ("steps", "list"):
+            items = [ListItem(Paragraph(markup.to_para(v, icons, 9.5), styles["body"]),
+                              leftIndent=14) for v in value]
+            out.append(ListFlowable(items, bulletType="1" if kind == "steps" else "bullet",
+                                    start="1" if kind == "steps" else "•",
+                                    bulletFontName=fonts.pdf_name("sans"), bulletFontSize=9,
+                                    leftIndent=14))
+        elif kind == "table":
+            out += _table(game, value, model, styles, icons, width)
+    return out
+
+
+def _table(game: str, name: str, model: Any, styles: dict[str, ParagraphStyle],
+           icons: dict[str, str], width: float) -> list[Flowable]:
+    caption, header, rows = tables.table(game, name, model)
+    cell, head = styles["cell"], styles["head"]
+    data = [[Paragraph(markup.to_para(h, icons, 8), head) for h in header]]
+    data += [[Paragraph(markup.to_para(c, icons, 8), cell) for c in row] for row in rows]
+    grid = Table(data, repeatRows=1, hAlign="LEFT", colWidths=_widths(header, rows, width))
+    grid.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#efe4d2")),
+        ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#b9a888")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#faf6ee")]),
+    ]))
+    return [Paragraph(markup.to_para(caption, icons, 8.5), styles["caption"]), grid,
+            Spacer(1, 6)]
+
+
+def _widths(header: list[str], rows: list[list[str]], width: float) -> list[float]:
+    lengths = [max([len(markup.plain(header[i]))] + [len(markup.plain(r[i])) for r in rows])
+               for i in range(len(header))]
+    weights = [min(max(n, 4), 60) for n in lengths]
+    total = sum(weights)
+    return [width * w / total for w in weights]
+
+
+def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace]) -> tuple[bytes, int]:
+    """The rules reference as a PDF with a table of contents and bookmarks."""
+    styles = _styles()
+    icons = icon_images.files(library(rules.game))
+    ref = rules.data["reference"]
+    buffer = io.BytesIO()
+    doc = _ReferenceDoc(buffer, ref["title"])
+    story: list[Flowable] = []
+    for section in ref["sections"]:
+        story.append(_Heading(section["title"], styles["h1"], 0, section["id"]))
+        story += _blocks(section["blocks"], rules.game, model, styles, icons, doc.width)
+        for sub in section.get("sections", []):
+            story.append(_Heading(sub["title"], styles["h2"], 1, f"{section['id']}-{sub['id']}"))
+            story += _blocks(sub["blocks"], rules.game, model, styles, icons, doc.width)
+    if ref.get("glossary"):
+        story.append(_Heading("Glossary", styles["h1"], 0, "glossary"))
+        for entry in sorted(ref["glossary"], key=lambda e: e["term"].casefold()):
+            story.append(Paragraph(f"<b>{markup.to_para(entry['term'], icons, 9.5)}</b> — "
+                                   f"{markup.to_para(entry['definition'], icons, 9.5)}",
+                                   styles["body"]))
+    story.append(PageBreak())
+    story.append(_Heading("Card index", styles["h1"], 0, "card-index"))
+    for deck, entries in card_entries(faces):
+        story.append(_Heading(deck.replace("-", " ").capitalize(), styles["h2"], 1,
+                              f"cards-{deck}"))
+        story += [_RichEntry(_entry_markup(title, text)) for title, text in entries]
+    toc = _OnePassTOC([(f.level, f.plain, f.key) for f in story if isinstance(f, _Heading)],
+                      levelStyles=[styles["toc0"], styles["toc1"]])
+    front: list[Flowable] = [Paragraph(markup.to_para(ref["title"], icons, 22), styles["title"]),
+                             Paragraph(markup.to_para(ref["intro"], icons, 9.5), styles["body"]),
+                             Spacer(1, 8), toc, PageBreak()]
+    pages = doc.build_once(front + story, toc)
+    return buffer.getvalue(), pages
+
+
+# -- HTML -------------------------------------------------------------------------------
+
+_HTML = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ title }}</title>
+<style>
+body { font-family: "DejaVu Sans Condensed", "DejaVu Sans", Arial, sans-serif; color: #1a1a1a;
+       max-width: 52em; margin: 2em auto; padding: 0 1em; line-height: 1.45; }
+h1, h2, h3 { font-family: "DejaVu Serif Condensed", Georgia, serif; color: #7a2e1f; }
+h2 { border-bottom: 1px solid #d8c9ad; padding-bottom: .15em; margin-top: 1.6em; }
+nav ol { columns: 2; font-size: .92em; } .note { background: #f3ece0; padding: .4em .8em;
+font-style: italic; } table { border-collapse: collapse; margin: .4em 0 1em; font-size: .88em; }
+th, td { border: 1px solid #b9a888; padding: .25em .5em; vertical-align: top; text-align: left; }
+th { background: #efe4d2; } caption { text-align: left; font-weight: bold; color: #7a2e1f; }
+img.icon { vertical-align: -0.22em; } dl dt { font-weight: bold; } dl dd { margin: 0 0 .5em 1em; }
+.cards p { margin: .2em 0; font-size: .9em; }
+@media print { body { max-width: none; margin: 0; font-size: 10pt; } nav { display: none; }
+  h2 { break-after: avoid; } table, .cards p { break-inside: avoid; }
+  a { color: inherit; text-decoration: none; } }
+</style></head><body>
+<h1>{{ title }}</h1>
+<p>{{ intro }}</p>
+<nav><h2>Contents</h2><ol>
+{% for s in sections %}<li><a href="#{{ s.id }}">{{ s.title }}</a></li>{% endfor %}
+<li><a href="#glossary">Glossary</a></li><li><a href="#card-index">Card index</a></li>
+</ol></nav>
+{% for s in sections %}<section id="{{ s.id }}"><h2>{{ s.title }}</h2>
+{{ s.body }}
+{% for sub in s.subsections %}<section id="{{ s.id }}-{{ sub.id }}"><h3>{{ sub.title }}</h3>
+{{ sub.body }}</section>{% endfor %}
+</section>{% endfor %}
+<section id="glossary"><h2>Glossary</h2><dl>
+{% for g in glossary %}<dt>{{ g.term }}</dt><dd>{{ g.definition }}</dd>{% endfor %}
+</dl></section>
+<section id="card-index" class="cards"><h2>Card index</h2>
+{% for deck, entries in cards %}<h3>{{ deck }}</h3>
+{% for title, text in entries %}<p><strong>{{ title }}</strong> — {{ text }}</p>{% endfor %}
+{% endfor %}</section>
+</body></html>
+"""
+
+
+def _html_blocks(blocks: list[dict[str, Any]], game: str, model: Any,
+                 icons: dict[str, str]) -> str:
+    parts = []
+    for block in blocks:
+        ((kind, value),) = block.items()
+        if kind == "p":
+            parts.append(f"<p>{markup.to_html(value, icons)}</p>")
+        elif kind == "note":
+            parts.append(f'<p class="note">{markup.to_html(value, icons)}</p>')
+        elif kind in ("steps", "list"):
+            tag = "ol" if kind == "steps" else "ul"
+            items = "".join(f"<li>{markup.to_html(v, icons)}</li>" for v in value)
+            parts.append(f"<{tag}>{items}</{tag}>")
+        elif kind == "table":
+            caption, header, rows = tables.table(game, value, model)
+            head = "".join(f"<th>{markup.to_html(h, icons)}</th>" for h in header)
+            body = "".join("<tr>" + "".join(f"<td>{markup.to_html(c, icons)}</td>" for c in row)
+                           + "</tr>" for row in rows)
+            parts.append(f"<table><caption>{markup.to_html(caption, icons)}</caption>"
+                         f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+    return "\n".join(parts)
+
+
+def reference_html(rules: RulesData, model: Any, faces: list[CardFace]) -> bytes:
+    """The rules reference as one self-contained HTML file (icons inline)."""
+    from jinja2.sandbox import SandboxedEnvironment
+    from markupsafe import Markup
+
+    icons = icon_images.data_uris(library(rules.game))
+    ref = rules.data["reference"]
+    env = SandboxedEnvironment(autoescape=True)
+    template = env.from_string(_HTML)
+    sections = []
+    for s in ref["sections"]:
+        subs = [{"id": sub["id"], "title": markup.plain(sub["title"]),
+                 "body": Markup(_html_blocks(sub["blocks"], rules.game, model, icons))}
+                for sub in s.get("sections", [])]
+        sections.append({"id": s["id"], "title": markup.plain(s["title"]), "subsections": subs,
+                         "body": Markup(_html_blocks(s["blocks"], rules.game, model, icons))})
+    glossary = [{"term": Markup(markup.to_html(g["term"], icons)),
+                 "definition": Markup(markup.to_html(g["definition"], icons))}
+                for g in sorted(ref.get("glossary", []), key=lambda e: e["term"].casefold())]
+    cards = [(deck.replace("-", " ").capitalize(),
+              [(Markup(markup.to_html(t, icons)), Markup(markup.to_html(x, icons)))
+               for t, x in entries]) for deck, entries in card_entries(faces)]
+    page = template.render(title=markup.plain(ref["title"]), intro=markup.plain(ref["intro"]),
+                           sections=sections, glossary=glossary, cards=cards)
+    return page.encode("utf-8")
+
+
+# -- the player aid ---------------------------------------------------------------------
+
+
+def aid_pdf(rules: RulesData, model: Any) -> tuple[bytes, int, list[str]]:
+    """Half-page panels, two to an A4 page with a cut line; returns overflowing panels too."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    styles = _styles()
+    icons = icon_images.files(library(rules.game))
+    aid = rules.data["aid"]
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=A4, invariant=1, initialFontName=fonts.pdf_name("sans"))
+    canvas.setTitle(aid["title"])
+    canvas.setAuthor("samizdat")
+    canvas.setViewerPreference("PrintScaling", "None")
+    half = A4[1] / 2
+    overflow: list[str] = []
+    pages = 0
+    for index, panel in enumerate(aid["panels"]):
+        slot = index % 2
+        if index and slot == 0:
+            canvas.showPage()
+        bottom = half if slot == 0 else 0.0
+        frame = Frame(12 * mm, bottom + 10 * mm, A4[0] - 24 * mm, half - 20 * mm,
+                      showBoundary=0)
+        story: list[Flowable] = [Paragraph(markup.to_para(panel["title"], icons, 13),
+                                           styles["aidtitle"])]
+        story += _blocks(panel["blocks"], rules.game, model, styles, icons, frame._width)
+        frame.addFromList(story, canvas)
+        if story:
+            overflow.append(panel["title"])
+        if slot == 0:
+            canvas.setDash(4, 3)
+            canvas.setStrokeColor(colors.HexColor("#999999"))
+            canvas.line(6 * mm, half, A4[0] - 6 * mm, half)
+            canvas.setDash()
+    canvas.showPage()
+    pages = (len(aid["panels"]) + 1) // 2
+    canvas.save()
+    return buffer.getvalue(), pages, overflow

@@ -1,0 +1,48 @@
+"""What a build is asked to do and what it found: the types the command line and
+the build share, in a module light enough to import before deciding whether the
+build has anything to do (:mod:`compiler.pipeline.quick_rebuild`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rules_engine.core.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from compiler.frontend.validate import ValidationResult
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What to build and how."""
+
+    out_dir: Path
+    paper: str = "a4"
+    mode: str = "duplex"                       # duplex | gutterfold
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    print_ready: str | None = None             # tgc | mpc | generic
+    png: bool = False
+    proof: bool = False
+    force: bool = False
+    jobs: int = 1
+    templates: Path | None = None              # a folder of layouts that override the shipped
+    extras: bool = True                        # mats, rules reference and player aid too
+
+
+@dataclass
+class BuildResult:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    validation: ValidationResult | None = None
+    files: dict[str, list[dict[str, Any]]] = field(default_factory=dict)   # game -> entries
+    cards: int = 0
+    reused: int = 0
+    written: bool = False
+    dirty: set[tuple[str, str]] = field(default_factory=set)   # (game, deck) with findings
+    # game -> the campaigns a campaign-sized rebuild drew again (compiler.pipeline.incremental)
+    campaigns_drawn: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity.value == "error")

@@ -1,0 +1,134 @@
+"""``samizdat lint``: validation, then the analyses of every game loaded, with
+``--select`` / ``--ignore``, inline suppressions (``# samizdat: ignore[CODE]`` on
+the line a finding points at), per-path ignores from the settings file and a
+baseline of accepted findings (see :mod:`compiler.frontend.lint_config`), and a time budget
+for the simulated analyses (the ``R101`` warning that some did not run, ``R103``
+that the analyses needing sound content did not run on content with errors, and
+``R104`` that an analysis raised, are always reported: no filter, suppression or
+baseline hides them). Load errors are reported first (see
+:func:`compiler.frontend.validate.report_order`)."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler.frontend.lint_config import LintConfig, fingerprint
+from compiler.frontend.load import load
+from compiler.frontend.validate import ValidationResult, report_order
+from compiler.report.progress import Progress
+from compiler.report.source_lines import SourceIndex
+from rules_engine.core.diagnostics import Diagnostic, Severity
+from rules_engine.core.lint import (
+    INTERNAL_ERROR,
+    NOT_PLAYABLE,
+    NOT_RUN,
+    LintContext,
+    rule_modules,
+    run,
+)
+from rules_engine.core.outside import relocated
+from rules_engine.core.simulate import Stop
+
+_SUPPRESS = re.compile(r"#\s*samizdat:\s*ignore\[([A-Z0-9, ]+)\]")
+ALWAYS_REPORTED = (NOT_RUN, NOT_PLAYABLE, INTERNAL_ERROR)   # what the lint did not do
+
+
+@dataclass
+class LintResult:
+    validation: ValidationResult
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    suppressed: int = 0
+    baselined: int = 0
+    findings: list[Diagnostic] = field(default_factory=list)  # before the baseline
+    tracebacks: list[str] = field(default_factory=list)  # of the R104 errors, for --verbose
+
+
+def _selected(code: str, select: tuple[str, ...], ignore: tuple[str, ...]) -> bool:
+    if select and not any(code.startswith(s) for s in select):
+        return False
+    return not any(code.startswith(i) for i in ignore)
+
+
+def _suppressed(d: Diagnostic, lines: SourceIndex,
+                memo: dict[tuple[str, int], frozenset[str]]) -> bool:
+    """Whether the line ``d`` points at says ``# samizdat: ignore[CODE]`` for its code
+    (each line searched once, however many diagnostics point at it)."""
+    key = (d.location.file, d.location.line)
+    codes = memo.get(key)
+    if codes is None:
+        line = lines.line(*key)
+        match = _SUPPRESS.search(line) if line is not None else None
+        codes = memo[key] = frozenset(c.strip() for c in match.group(1).split(",")) \
+            if match else frozenset()
+    return d.code in codes
+
+
+def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
+         alternate_history: bool = False, error_on_warning: bool = False, fast: bool = False,
+         games: int = 200, seed: int = 0, config: LintConfig | None = None,
+         baseline: Counter[tuple[str, str, str]] | None = None,
+         time_budget: float | None = None, stop: Stop | None = None,
+         progress: Progress | None = None, templates: Path | None = None) -> LintResult:
+    """Lint ``paths`` (validated with their games' templates, ``templates``: a
+    ``--templates`` folder, :func:`compiler.frontend.load.load`). ``select`` replaces
+    the settings file's; ``ignore`` adds to it. Simulated analyses stop when
+    ``time_budget`` (seconds from now) is spent or ``stop`` is requested. Long steps
+    are shown on ``progress``."""
+    deadline = None if time_budget is None else time.monotonic() + time_budget
+    config = config or LintConfig()
+    select = select or config.select
+    ignore = (*config.ignore, *ignore)
+    accepted = Counter(baseline or ())
+    checked = load(paths, templates).validation
+    result = LintResult(checked)
+    found = list(checked.diagnostics)
+    lines = SourceIndex(checked.sources)
+    memo: dict[tuple[str, int], frozenset[str]] = {}
+    for game, model in sorted(checked.models.items()):
+        content = checked.contents[game]
+        label, parts = _step(game, model, fast)
+        with (progress or Progress("lint", quiet=True)).stage(label, parts) as step:
+            found += relocated(content, run(LintContext(
+                game, content, model, alternate_history, fast, games, seed, deadline,
+                time_budget, stop, checked.game_errors.get(game, 0), step.started),
+                result.tracebacks))
+    for d in sorted(set(found), key=report_order):
+        if d.code in ALWAYS_REPORTED:
+            result.diagnostics.append(_escalated(d, error_on_warning))
+            continue
+        if not _selected(d.code, select, ignore):
+            continue
+        if _suppressed(d, lines, memo) or any(
+                d.code.startswith(c) for c in config.ignored_for(d.location.file)):
+            result.suppressed += 1
+            continue
+        result.findings.append(d)
+        if accepted[fingerprint(d)] > 0:
+            accepted[fingerprint(d)] -= 1
+            result.baselined += 1
+            continue
+        result.diagnostics.append(_escalated(d, error_on_warning))
+    return result
+
+
+def _step(game: str, model: object, fast: bool) -> tuple[str, int | None]:
+    """What linting ``game`` is called in progress lines ("azadi: simulating 5
+    campaigns (L711, L712, L713, L714)", or "san: static analyses" with --fast), and
+    how many simulated analyses it runs at most."""
+    if fast:
+        return f"{game}: static analyses", None
+    codes = [m.CODE for m in rule_modules(game) if getattr(m, "SIMULATED", False)]
+    campaigns = getattr(model, "campaigns", None)
+    what = f"{len(campaigns)} campaigns" if isinstance(campaigns, tuple | list) else "games"
+    return f"{game}: simulating {what} ({', '.join(codes)})", len(codes) or None
+
+
+def _escalated(d: Diagnostic, error_on_warning: bool) -> Diagnostic:
+    """``d``, as an error if it is a warning and warnings count as errors."""
+    if error_on_warning and d.severity is Severity.WARNING:
+        return Diagnostic(d.code, Severity.ERROR, d.message, d.location, d.related, d.hint)
+    return d

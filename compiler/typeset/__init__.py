@@ -1,0 +1,2 @@
+"""Typesetting: fonts, the characters they draw, and fitting card text into regions.
+"""
