@@ -150,7 +150,10 @@ def replay(request: Request, prepared: Prepared) -> Printed:
     spec = prepared.spec
     built, players, summarise = named(spec.setup)(
         seed, **dict((*prepared.options, *spec.replay_options)))
-    state = play_out(built.new_initial_state(seed), players, Simulation.max_steps)
+    # the runner's bound, read from an instance: a compiled dataclass's class attribute
+    # is a descriptor, not the default
+    limit = Simulation(spec.setup).max_steps
+    state = play_out(built.new_initial_state(seed), players, limit)
     summary = summarise(state)
     if request.fmt == "json":              # one document: the steps, the counters, the end
         return Printed([json.dumps({
