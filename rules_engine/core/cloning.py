@@ -21,6 +21,7 @@ from collections import Counter
 from typing import Any
 
 _ATOMIC = (int, float, str, bool, bytes, type(None), range)
+_KEEP_ALIVE = 0         # the memo's key for the originals it must keep alive (no id is 0)
 
 
 def _immutable(value: Any) -> bool:
@@ -69,6 +70,11 @@ def _copy(value: Any, shared: dict[int, Any], memo: dict[int, Any]) -> Any:
     elif kind is tuple:                   # a tuple holding something mutable
         result = tuple(v if type(v) in _ATOMIC else _copy(v, shared, memo) for v in value)
         memo[key] = result
+        # A compiled class stores a fixed-length tuple unboxed and makes a new tuple
+        # object at every read: keep this one alive while the copy runs, or a later
+        # read could get its id and, through the memo, this copy (as copy.deepcopy's
+        # _keep_alive does).
+        memo.setdefault(_KEEP_ALIVE, []).append(value)
     elif kind is set:
         result = set(value) if all(_immutable(v) for v in value) else \
             copy.deepcopy(value, dict(memo))
@@ -83,6 +89,12 @@ def _copy(value: Any, shared: dict[int, Any], memo: dict[int, Any]) -> Any:
             not callable(value) and kind.__module__ != "builtins":
         result = object.__new__(kind)
         memo[key] = result
+        if not hasattr(value, "__dict__"):          # a dataclass with slots
+            for field in dataclasses.fields(value):
+                v = getattr(value, field.name)
+                object.__setattr__(result, field.name,
+                                   v if type(v) in _ATOMIC else _copy(v, shared, memo))
+            return result
         state = result.__dict__
         for k, v in value.__dict__.items():
             state[k] = v if type(v) in _ATOMIC else _copy(v, shared, memo)

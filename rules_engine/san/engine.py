@@ -31,7 +31,6 @@ its cards in id order, so drawing needs no sorting.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -39,6 +38,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from rules_engine.core.cloning import fast_copy
 from rules_engine.core.effects import Action as CardAction
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from rules_engine.core.identity_cache import IdentityCache
@@ -378,9 +378,15 @@ class SanState(State[Action]):
         return self.winner is not None or self.draw_game
 
     def clone(self) -> SanState:
-        """As the base class, sharing the content's tables (they never change)."""
-        shared: list[object] = [self.tables, self.cards, self._rules, self._slot]
-        return copy.deepcopy(self, {id(value): value for value in shared})
+        """A deep copy sharing the content's tables (they never change) and the
+        immutable actions; the log and history (append-only lists of immutable items)
+        are copied shallowly. Searching bots clone a state for every playout."""
+        shared = {id(value): value for value in (self.tables, self.cards, self._rules,
+                                                 self._slot)}
+        memo: dict[int, Any] = {id(record): list(record)
+                                for record in (self.log, self.history)}
+        trial: SanState = fast_copy(self, shared, memo)
+        return trial
 
     def returns(self) -> list[float]:
         if self.winner is None:

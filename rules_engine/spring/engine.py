@@ -30,10 +30,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
-from typing import Final
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from rules_engine.core.cloning import fast_copy
 from rules_engine.core.effects import Action as EffectAction
 from rules_engine.core.effects import FrozenMap
 from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
@@ -393,6 +394,18 @@ class SpringState(State[Action]):
         return Counter(self.draw_pile)
 
     # -- API ---------------------------------------------------------------------------
+
+    def clone(self) -> SpringState:
+        """A deep copy sharing what every state of the content shares (the tables, the
+        card facts, the die's actions); the log and history (append-only lists of
+        immutable items) are copied shallowly. Look-ahead and search bots clone a state
+        for every move they try."""
+        shared = {id(value): value for value in (self._tables, self.cards, self._rolls,
+                                                 self.config)}
+        memo: dict[int, Any] = {id(record): list(record)
+                                for record in (self.log, self.history)}
+        trial: SpringState = fast_copy(self, shared, memo)
+        return trial
 
     def current_player(self) -> int:
         if self.finished:
