@@ -62,6 +62,7 @@ CORE_MODULES: tuple[str, ...] = (
     "rules_engine.core.identity_cache",
     "rules_engine.core.simulate",
     "rules_engine.core.cloning",
+    "rules_engine.core.search",
 )
 COMPILER_MODULES: tuple[str, ...] = (
     "compiler.frontend.yaml_loader",

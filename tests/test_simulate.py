@@ -70,7 +70,7 @@ def test_simulate_spring() -> None:
 def test_unbuilt_engines_and_bad_bots_are_usage_errors() -> None:
     assert run_cli("simulate", "azadi", "--bots", "nosuch").exit_code == 2
     assert run_cli("simulate", "san", "--bots", "nosuch").exit_code == 2
-    assert run_cli("simulate", "spring", "--bots", "greedy").exit_code == 2
+    assert run_cli("simulate", "spring", "--bots", "coop").exit_code == 2   # AZADI's bot
     assert run_cli("simulate", "azadi", "--bots", "random,random,random,random,random,"
                    "random").exit_code == 2           # (one name alone fills every seat)
 

@@ -367,14 +367,33 @@ class CooperativeBot(GreedyBot):
         return (mine + 1 >= zone.majority, mine - zone.majority, -zone.voters[IMPERIAL])
 
 
-BOTS = ("random", "greedy", "coop")
+BOTS = ("random", "greedy", "coop", "mcts", "mcts:N", "best")
+BEST = "coop"           # the strongest bot for its cost: what ``--bots best`` plays
+
+
+def known_bot(name: str) -> bool:
+    from rules_engine.core.search import parse_budget
+
+    try:
+        return name in BOTS[:3] or name == "best" or parse_budget(name) is not None
+    except ValueError:
+        return False
 
 
 def make_bot(name: str, seed: int) -> object:
+    from rules_engine.core.search import SearchBot, parse_budget
+
+    if name == "best":
+        name = BEST
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
         return GreedyBot(seed)
     if name == "coop":
         return CooperativeBot(seed)
-    raise ValueError(f"unknown AZADI bot {name!r}; known: {', '.join(BOTS)}")
+    budget = parse_budget(name)
+    if budget is None:
+        raise ValueError(f"unknown AZADI bot {name!r}; known: {', '.join(BOTS)}")
+    from rules_engine.azadi.search import RULES
+
+    return SearchBot(RULES, seed, budget)

@@ -33,7 +33,7 @@ LINT_RULES = tuple(f"rules_engine.azadi.lint.{name}" for name in (
 
 NATIVE_MODULES = tuple(f"rules_engine.azadi.{name}" for name in (
     "actions", "board", "bots", "engine", "events", "facts", "influence", "interpreter",
-    "law", "moves", "parley", "payments", "points", "powers", "scoring", "setup",
+    "law", "moves", "parley", "payments", "points", "powers", "scoring", "search", "setup",
     "simulation", "trade", "turns", "tyranny", "tyranny_cards", "vocabulary", "voters"))
 
 

@@ -30,9 +30,9 @@ CHARTS = (("tyranny_choices_completed", "Tyranny choices completed (share of gam
 
 
 def check_seats(seats: tuple[str, ...]) -> str | None:
-    from rules_engine.azadi.bots import BOTS
+    from rules_engine.azadi.bots import BOTS, known_bot
 
-    if not 2 <= len(seats) <= 5 or any(b not in BOTS for b in seats):
+    if not 2 <= len(seats) <= 5 or not all(known_bot(b) for b in seats):
         return f"2 to 5 seats of: {', '.join(BOTS)}"
     return None
 
@@ -117,7 +117,8 @@ def charts(report: Mapping[str, Any]) -> list[Chart]:
 
 SIMULATION = SimulationSpec(
     setup="rules_engine.azadi.simulation:setup", check_seats=check_seats,
-    bots_help="random, greedy, coop", seats=4, options=OPTIONS, engine_options=engine_options,
+    bots_help="random, greedy, coop, mcts[:N], best", seats=4, options=OPTIONS,
+    engine_options=engine_options,
     variants=variants, folds=folds, report_fields=report_fields,
     # same-window effects are also tried reversed, on copies (the game is the same), so
     # that an order conflict a lint finding names (L714) shows in a replay too

@@ -101,14 +101,32 @@ class GreedyBot:
         return max(chooses, key=worth)
 
 
-BOTS = ("random", "corruption", "propaganda", "hacking")
+BOTS = ("random", "corruption", "propaganda", "hacking", "mcts", "mcts:N", "best")
+BEST = "mcts"           # the strongest bot: what ``--bots best`` plays
+
+
+def known_bot(name: str) -> bool:
+    from rules_engine.core.search import parse_budget
+
+    try:
+        return name in BOTS[:-2] or name == "best" or parse_budget(name) is not None
+    except ValueError:
+        return False
 
 
 def make_bot(name: str, seed: int) -> object:
     from rules_engine.core.game import RandomBot
+    from rules_engine.core.search import SearchBot, parse_budget
 
+    if name == "best":
+        name = BEST
     if name == "random":
         return RandomBot(seed)
     if name in PATH_SPEND:
         return GreedyBot(name, seed)
+    budget = parse_budget(name)
+    if budget is not None:
+        from rules_engine.san.search import RULES
+
+        return SearchBot(RULES, seed, budget)
     raise ValueError(f"unknown SAN bot {name!r}; known: {', '.join(BOTS)}")

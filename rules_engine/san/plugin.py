@@ -29,9 +29,9 @@ def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:
 
 
 def check_seats(seats: tuple[str, ...]) -> str | None:
-    from rules_engine.san.bots import BOTS
+    from rules_engine.san.bots import BOTS, known_bot
 
-    if len(seats) != 2 or any(b not in BOTS for b in seats):
+    if len(seats) != 2 or not all(known_bot(b) for b in seats):
         return f"two of {', '.join(BOTS)}"
     return None
 
@@ -42,7 +42,7 @@ def engine_options(model: Any, values: Mapping[str, Any]) -> tuple[tuple[str, An
 
 SIMULATION = SimulationSpec(
     setup="rules_engine.san.simulation:setup", check_seats=check_seats,
-    bots_help="corruption, propaganda, hacking",
+    bots_help="corruption, propaganda, hacking, mcts[:N], best",
     options=(SimOption("first_game", "SAN: hands of 7 (first game).", False, flag=True),),
     engine_options=engine_options, seat_names=("Moon", "Star"))
 
@@ -52,4 +52,4 @@ PLUGIN = GamePlugin(
     tables="rules_engine.san.tables:TABLES", mat_cells="rules_engine.san.mats:SOURCES",
     simulation=SIMULATION,
     native_modules=("rules_engine.san.bots", "rules_engine.san.engine",
-                    "rules_engine.san.simulation"))
+                    "rules_engine.san.search", "rules_engine.san.simulation"))

@@ -26,13 +26,16 @@ def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:
 
 
 def check_seats(seats: tuple[str, ...]) -> str | None:
-    if not 2 <= len(seats) <= 6 or any(b != "random" for b in seats):
-        return "2 to 6 seats of: random"
+    from rules_engine.spring.simulation import BOTS, known_bot
+
+    if not 2 <= len(seats) <= 6 or not all(known_bot(b) for b in seats):
+        return f"2 to 6 seats of: {', '.join(BOTS)}"
     return None
 
 
 SIMULATION = SimulationSpec(setup="rules_engine.spring.simulation:setup",
-                            check_seats=check_seats, seats=4)
+                            check_seats=check_seats, bots_help="greedy, mcts[:N], best",
+                            seats=4)
 
 PLUGIN = GamePlugin(
     "spring", SECTIONS, build_model, title="Spring", verbs="rules_engine.spring.verbs:TABLE",
@@ -40,4 +43,5 @@ PLUGIN = GamePlugin(
     tables="rules_engine.spring.tables:TABLES",
     mat_cells="rules_engine.spring.mats:SOURCES",
     simulation=SIMULATION,
-    native_modules=("rules_engine.spring.engine", "rules_engine.spring.simulation"))
+    native_modules=("rules_engine.spring.engine", "rules_engine.spring.search",
+                    "rules_engine.spring.simulation"))

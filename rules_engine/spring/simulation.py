@@ -8,7 +8,36 @@ from rules_engine.core.game import RandomBot
 from rules_engine.spring.engine import SpringGame, SpringState
 from rules_engine.spring.model import SpringContent
 
-BOTS = ("random",)
+BOTS = ("random", "greedy", "mcts", "mcts:N", "best")
+BEST = "greedy"         # the strongest bot for its cost: what ``--bots best`` plays
+
+
+def known_bot(name: str) -> bool:
+    from rules_engine.core.search import parse_budget
+
+    try:
+        return name in ("random", "greedy", "best") or parse_budget(name) is not None
+    except ValueError:
+        return False
+
+
+def make_bot(name: str, seed: int) -> Any:
+    from rules_engine.core.search import SearchBot, parse_budget
+
+    if name == "best":
+        name = BEST
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        from rules_engine.spring.search import greedy
+
+        return greedy(seed)
+    budget = parse_budget(name)
+    if budget is None:
+        raise ValueError(f"unknown Spring bot {name!r}; known: {', '.join(BOTS)}")
+    from rules_engine.spring.search import RULES
+
+    return SearchBot(RULES, seed, budget)
 
 
 def setup(seed: int, content: SpringContent, bots: tuple[str, ...] = ("random",) * 4,
@@ -16,7 +45,7 @@ def setup(seed: int, content: SpringContent, bots: tuple[str, ...] = ("random",)
     """The game for ``len(bots)`` players, one bot per seat, and the summariser."""
     del first_game                     # SAN's option; Spring has none
     game = SpringGame(content, len(bots))
-    players = [RandomBot(seed * 10 + i) for i, _ in enumerate(bots)]
+    players = [make_bot(name, seed * 10 + i) for i, name in enumerate(bots)]
     return game, players, summarise
 
 
