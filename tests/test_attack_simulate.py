@@ -136,7 +136,7 @@ def test_workers_are_capped_to_the_processors() -> None:
 
 # --- streaming --------------------------------------------------------------------
 
-AZADI_30_FROM_SEED_1 = "8813930061864a7e227c4877cc2177eb9a5b71f85ce9fa5f5d9d3e3a60bc576c"
+AZADI_30_FROM_SEED_1 = "585bad08e59eca366a591d189b6a387c2acf2cd29a0c2b242db3d28a3123afa5"
 
 
 def test_streamed_report_is_the_report_of_the_whole_list() -> None:

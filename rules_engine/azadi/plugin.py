@@ -29,7 +29,7 @@ SECTIONS = (
 LINT_RULES = tuple(f"rules_engine.azadi.lint.{name}" for name in (
     "impossible_task", "dead_power", "same_moment", "unreachable", "text_drift",
     "task_never_completed", "trigger_loop", "broken_invariant", "order_dependence",
-    "same_unlock", "over_cap"))
+    "same_unlock", "over_cap", "never_exercised"))
 
 NATIVE_MODULES = tuple(f"rules_engine.azadi.{name}" for name in (
     "actions", "board", "bots", "engine", "events", "facts", "influence", "interpreter",

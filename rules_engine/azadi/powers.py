@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules_engine.azadi import (
+    coverage,
     events,
     interpreter,
     law,
@@ -285,6 +286,7 @@ def use_power(state: AzadiState, action: UsePower) -> str:
             state.resistance_free -= 1
         state.usage[f"resistance:{state.resistance[int(action.source.split(':')[1])]}"] += 1
         events.emit(state, Event("resistance_card_used", state.player))
+    coverage.fire(state, coverage.source_effect(state, action.source))
     interpreter.run_ability(state, state.player, ability, action.target,
                             zone_of(action.source))
     scoring.check_azadi(state)

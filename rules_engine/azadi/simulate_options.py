@@ -21,6 +21,8 @@ OPTIONS = (
     SimOption("tyranny_first", "AZADI: this Tyranny card id comes up first.", ""),
     SimOption("only_choice", "AZADI, with --tyranny-first: only this choice's task counts.",
               None, int_range=(1, 2)),
+    SimOption("coverage", "AZADI: report which of the campaign's effects fired and which "
+              "(law, power) pairs were in play together.", False, flag=True),
 )
 
 CHARTS = (("tyranny_choices_completed", "Tyranny choices completed (share of games)"),
@@ -82,7 +84,9 @@ def variants(values: Mapping[str, Any]) -> Variants | None:
 def folds(model: Any, values: Mapping[str, Any]) -> list[Any]:
     from rules_engine.azadi.simulation import Report
 
-    return [Report(model, values["campaign"])]
+    seat_of_power = bool(values["seat_of_power"] or values["mandate"])
+    return [Report(model, values["campaign"], coverage=bool(values.get("coverage")),
+                   seat_of_power=seat_of_power)]
 
 
 def report_fields(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -96,6 +100,16 @@ def report_lines(report: Mapping[str, Any]) -> list[str]:
     for level, part in report.get("by_difficulty", {}).items():
         lines.append(f"    {level}: azadi rate {part['azadi_rate']:.1%}, mean turns "
                      f"{part['mean_turns']}, ends {part['ends']}")
+    covered = report.get("coverage")
+    if covered is not None:
+        effects, pairs = covered["effects"], covered["pairs"]
+        never = effects["never"]
+        lines.append(f"  coverage: {effects['fired']} of {effects['total']} effects fired, "
+                     f"{pairs['covered']} of {pairs['total']} (law, power) pairs in play "
+                     f"together")
+        if never:
+            more = f", and {len(never) - 8} more" if len(never) > 8 else ""
+            lines.append(f"    never fired: {', '.join(never[:8])}{more}")
     for key, label in CHARTS:
         lines.append(f"  {label}:")
         for name, value in sorted(report[key].items(), key=lambda kv: (-kv[1], kv[0])):

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from rules_engine.azadi import coverage
 from rules_engine.azadi.bots import make_bot
 from rules_engine.azadi.engine import AzadiGame, AzadiState
 from rules_engine.azadi.invariants import violations
@@ -31,7 +32,8 @@ def summarise(state: AzadiState) -> tuple[int, int, str, dict[str, int]]:
     loops (``loop:<turn>:<event>``), order conflicts (``order:<turn>|<window>|<sources>|
     <outcome>|<outcome reversed>``), broken invariants (``broken:<what>``), and what
     was used: ``used:maidaan:<id>``, ``used:resistance:<number>``, ``used:order:<number>``
-    (an Order overturned)."""
+    (an Order overturned); and the interaction coverage (``fired:<effect>``,
+    ``pair:<law>|<effect>``, see :mod:`rules_engine.azadi.coverage`)."""
     counters = {"azadi": int(state.azadi)}
     for reason, _ in state.track.events:
         counters[f"points:{reason}"] = counters.get(f"points:{reason}", 0) + 1
@@ -46,7 +48,12 @@ def summarise(state: AzadiState) -> tuple[int, int, str, dict[str, int]]:
                         ", ".join(reverse)))
         counters[key] = 1
     for key, n in sorted(state.usage.items()):
-        counters[f"used:{key}"] = n
+        if key.startswith(("fired:", "pair:")):         # coverage: once per game
+            counters[key] = 1
+        else:
+            counters[f"used:{key}"] = n
+    for effect in coverage.fired_at_end(state):
+        counters[f"fired:{effect}"] = 1
     for problem in violations(state):
         counters[f"broken:{problem}"] = 1
     return 0, state.turn, state.end_reason, counters
@@ -56,9 +63,12 @@ class Report:
     """AZADI's part of a simulation report, folded in one game at a time (see
     :func:`report`)."""
 
-    def __init__(self, content: AzadiContent, campaign: str = "") -> None:
+    def __init__(self, content: AzadiContent, campaign: str = "", coverage: bool = False,
+                 seat_of_power: bool = False) -> None:
         self.content = content
         self.campaign = campaign
+        self.coverage = coverage
+        self.seat_of_power = seat_of_power
         self.games = 0
         self.total: Counter[str] = Counter()
 
@@ -80,7 +90,11 @@ class Report:
         enacted = sorted({card.order for card in played.tyranny_cards})
         resistance = {c.number: c for c in content.resistance_cards}
         orders = {o.number: o for o in content.imperial_orders}
-        return {
+        found: dict[str, Any] = {}
+        if self.coverage:
+            found["coverage"] = coverage.report(
+                coverage.universe(content, played, self.seat_of_power), self.games, total)
+        return found | {
             "campaign": played.id,
             "azadi_rate": share("azadi"),
             "tyranny_choices_completed": {

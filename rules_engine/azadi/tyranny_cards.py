@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules_engine.azadi import (
+    coverage,
     scoring,
     setup,
     voters,
@@ -32,6 +33,7 @@ def trigger(state: AzadiState) -> str:
                 state.board.add_voter(index, IMPERIAL, state.track)
     target = _order_zone(state)
     state.in_play.append(OrderInPlay(state.orders[card.order], target))
+    coverage.fire(state, f"order:{card.order}")
     voters.set_majorities(state)                   # the Order's rules apply at once (R35)
     return (f"; Tyranny card {card.title!r}: 2 Imperial voters in every zone, Order "
             f"{state.orders[card.order].title!r} in zone {target}")

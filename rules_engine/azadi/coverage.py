@@ -1,0 +1,165 @@
+"""Interaction coverage: which of a campaign's effects a simulated game exercised, and
+which pairs of them were in play together.
+
+The effects counted are each Tyranny choice (completed, or its while-active power
+used), Resistance card, Imperial Order (put in play), Mandate side (in force),
+Foundation side (founded as), Monument power and Maidaan power (used). A pair is a
+law in force — a Mandate side, an Order in play or a Tyranny choice's while-active
+power — at the moment a Resistance card, a Maidaan power or a Monument power is used.
+
+The engine records ``fired:<effect>`` and ``pair:<law>|<effect>`` in the state's
+usage counter as they happen (:func:`fire`); :func:`fired_at_end` adds what a finished
+game shows; the simulation's counters hold each once per game. :func:`universe` lists,
+for a campaign, every effect and pair there is to exercise, so reports and the lint
+say what was never tried.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules_engine.azadi.engine import AzadiState
+    from rules_engine.azadi.model import AzadiContent, Campaign
+
+USED = ("resistance:", "maidaan:", "monument:")    # effects used while laws are in force
+
+
+def source_effect(state: AzadiState, source: str) -> str:
+    """The effect a power's source label stands for ("" for one not counted)."""
+    if source.startswith("maidaan:"):
+        return source
+    if source.startswith("resistance:"):
+        number = state.resistance.get(int(source.split(":", 1)[1]))
+        return "" if number is None else f"resistance:{number}"
+    if source == "monument" and state.foundation is not None:
+        return f"monument:{state.foundation.monument}"
+    if source.startswith("tyranny:") and state.tyranny is not None:
+        return f"tyranny:{state.tyranny.card.id}:{source.split(':', 1)[1]}"
+    return ""
+
+
+def in_force(state: AzadiState) -> list[str]:
+    """The laws in force now: the Mandate's side, the Orders in play, and the
+    while-active powers of the Tyranny card in play."""
+    laws = []
+    if state.mandate is not None:
+        side = "rebel" if state.mandate_flipped else "imperial"
+        laws.append(f"mandate:{state.mandate.id}:{side}")
+    laws += [f"order:{placed.order.number}" for placed in state.in_play]
+    if state.tyranny is not None and not state.azadi:
+        card = state.tyranny.card
+        laws += [f"tyranny:{card.id}:{n}" for n, choice in enumerate(card.choices)
+                 if choice.while_active]
+    return laws
+
+
+def fire(state: AzadiState, effect: str) -> None:
+    """Record that ``effect`` fired, and beside what, if it is used under laws."""
+    if not effect:
+        return
+    state.usage[f"fired:{effect}"] += 1
+    if effect.startswith(USED):
+        for law in in_force(state):
+            state.usage[f"pair:{law}|{effect}"] += 1
+
+
+def fired_at_end(state: AzadiState) -> list[str]:
+    """What a finished game shows was exercised: completed Tyranny choices, the
+    Mandate's sides in force, the Foundation side founded."""
+    found = [f"tyranny:{card}:{choice}" for card, choice in state.resolved]
+    if state.mandate is not None:
+        found.append(f"mandate:{state.mandate.id}:imperial")
+        if state.mandate_flipped:
+            found.append(f"mandate:{state.mandate.id}:rebel")
+    if state.foundation is not None and state.foundation_side is not None:
+        found.append(f"foundation:{state.foundation.id}:{state.foundation_side}")
+    return found
+
+
+@dataclass(frozen=True)
+class Universe:
+    """Everything a campaign's games could exercise: its effects (``laws`` and
+    ``used`` are the two sides of the pairs) and, for the report, where each is."""
+
+    effects: tuple[str, ...]
+    laws: tuple[str, ...]
+    used: tuple[str, ...]
+
+    @property
+    def pairs(self) -> int:
+        return len(self.laws) * len(self.used)
+
+
+def universe(content: AzadiContent, campaign: Campaign, seat_of_power: bool) -> Universe:
+    """The effects a game of ``campaign`` may exercise (Mandate sides only in a Seat
+    of Power game)."""
+    tyranny = [f"tyranny:{card.id}:{n}" for card in campaign.tyranny_cards
+               for n in range(len(card.choices))]
+    active = [f"tyranny:{card.id}:{n}" for card in campaign.tyranny_cards
+              for n, choice in enumerate(card.choices) if choice.while_active]
+    orders = sorted({card.order for card in campaign.tyranny_cards})
+    resistance = sorted({c.resistance for card in campaign.tyranny_cards
+                         for c in card.choices})
+    mandate = [f"mandate:{campaign.mandate}:{side}" for side in ("imperial", "rebel")] \
+        if seat_of_power else []
+    foundation = [f"foundation:{f.id}:{side}" for f in content.foundation_cards
+                  for side in range(len(f.sides))]
+    monuments = sorted({f.monument for f in content.foundation_cards})
+    maidaan = [f"maidaan:{p.id}" for p in content.maidaan_powers]
+    used = [*(f"resistance:{n}" for n in resistance), *maidaan,
+            *(f"monument:{n}" for n in monuments)]
+    laws = [*mandate, *(f"order:{n}" for n in orders), *active]
+    effects = [*tyranny, *(f"order:{n}" for n in orders), *mandate, *foundation, *used]
+    return Universe(tuple(effects), tuple(laws), tuple(used))
+
+
+def report(universe: Universe, games: int, totals: Any) -> dict[str, Any]:
+    """The coverage part of a report from summed per-game counters ``totals``."""
+    fired = {e: int(totals.get(f"fired:{e}", 0)) for e in universe.effects}
+    covered = sum(1 for law in universe.laws for used in universe.used
+                  if totals.get(f"pair:{law}|{used}", 0))
+    return {"effects": {"total": len(universe.effects),
+                        "fired": sum(1 for n in fired.values() if n),
+                        "never": [e for e, n in fired.items() if not n]},
+            "pairs": {"total": universe.pairs, "covered": covered},
+            "games": games, "games_fired": dict(sorted(fired.items()))}
+
+
+def fired_keys(counters: Iterable[str]) -> set[str]:
+    """The effects a game's counters say fired."""
+    return {key[6:] for key in counters if key.startswith("fired:")}
+
+
+def describe(content: AzadiContent, effect: str) -> str:
+    """An effect key as a designer names it: "Resistance card 12 'Free Press'"."""
+    kind, _, rest = effect.partition(":")
+    if kind == "tyranny":
+        card_id, _, choice = rest.rpartition(":")
+        for campaign in content.campaigns:
+            for card in campaign.tyranny_cards:
+                if card.id == card_id:
+                    return f"Tyranny choice {card.title!r} / {card.choices[int(choice)].title!r}"
+    if kind in ("resistance", "order"):
+        pool = content.resistance_cards if kind == "resistance" else content.imperial_orders
+        found = next((c for c in pool if c.number == int(rest)), None)
+        what = "Resistance card" if kind == "resistance" else "Imperial Order"
+        return f"{what} {rest} {found.title!r}" if found else f"{what} {rest}"
+    if kind == "mandate":
+        mandate_id, _, side = rest.rpartition(":")
+        found_mandate = next((m for m in content.mandates if m.id == mandate_id), None)
+        if found_mandate is not None:
+            title = found_mandate.rebel_title if side == "rebel" else found_mandate.title
+            return f"Mandate side {title!r}"
+    if kind == "foundation":
+        card_id, _, side = rest.rpartition(":")
+        return f"Foundation {card_id} side {int(side) + 1}"
+    if kind == "monument":
+        monument = next((m for m in content.monuments if m.number == int(rest)), None)
+        return f"Monument {monument.title!r}" if monument else f"Monument {rest}"
+    if kind == "maidaan":
+        power = next((p for p in content.maidaan_powers if p.id == rest), None)
+        return f"Maidaan power {power.title!r}" if power else f"Maidaan power {rest}"
+    return effect
