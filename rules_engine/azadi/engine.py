@@ -34,6 +34,7 @@ from rules_engine.azadi import (
     influence,
     law,
     moves,
+    narration,
     payments,
     powers,
     scoring,
@@ -241,9 +242,10 @@ class AzadiState(State[Action]):
         handler = _APPLY.get(type(action))
         if handler is None:
             raise IllegalAction(repr(action))
+        moves = len(self.track.events)
         line = handler(self, action)
         turns.after_action(self)
-        return line
+        return line + narration.flag_note(self, moves)
 
     def clone(self) -> AzadiState:
         """A deep copy that shares the (immutable) content and its facts; the

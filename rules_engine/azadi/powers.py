@@ -15,6 +15,7 @@ from rules_engine.azadi import (
     events,
     interpreter,
     law,
+    narration,
     payments,
     scoring,
     turns,
@@ -272,6 +273,10 @@ def use_power(state: AzadiState, action: UsePower) -> str:
         infamy_of.setdefault(source, cost)
     found = {(s, n): (e, infamy_of[s]) for s, n, e in usable_powers(state)}
     ability, infamy = found[(action.source, action.index)]
+    # named and counted as it stands now: paying for it may already resolve the Tyranny
+    # card whose power it is
+    name = narration.source_name(state, action.source)
+    coverage.fire(state, coverage.source_effect(state, action.source))
     state.uses[(action.source, action.index)] += 1
     state.game_uses[(action.source, action.index)] += 1
     payments.pay(state, ability.cost, infamy)
@@ -286,7 +291,6 @@ def use_power(state: AzadiState, action: UsePower) -> str:
             state.resistance_free -= 1
         state.usage[f"resistance:{state.resistance[int(action.source.split(':')[1])]}"] += 1
         events.emit(state, Event("resistance_card_used", state.player))
-    coverage.fire(state, coverage.source_effect(state, action.source))
     interpreter.run_ability(state, state.player, ability, action.target,
                             zone_of(action.source))
     scoring.check_azadi(state)
@@ -295,7 +299,7 @@ def use_power(state: AzadiState, action: UsePower) -> str:
         if not turns.fuse_comes_up(state):
             state.phase = "ideology"
             state.pending.append("ideology")
-    return f"P{state.player + 1} uses {action.source}"
+    return f"P{state.player + 1} uses {name}"
 
 
 def timed_effects(state: AzadiState, window: str) -> list[tuple[str, Ability]]:
