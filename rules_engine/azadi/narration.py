@@ -1,6 +1,6 @@
 """Readable replays: what a log line says about a power used and the Rebel Flag.
 
-A power is named by what the cards print ("Resistance card 12 'Free Press' (zone
+A power is named by what the cards print ("Resistance card 12 '<its title>' (zone
 3)", "the while-active power of 'Committees of Correspondence'"), not by the
 engine's source label (``resistance:3``, ``tyranny:1``), and an action that moves
 the Flag says so and why: "Flag 6 -> 7: rebel majority formed".
