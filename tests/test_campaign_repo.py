@@ -184,8 +184,9 @@ def test_scaffold_lints_clean_without_fast_under_every_mandate(
     folders = [scaffold(tmp_path / "cards", f"draft-{n}", "--mandate", mandate)
                for n, mandate in enumerate(MANDATES, start=1)]
     code, found = report("lint", "--error-on-warning", *map(str, folders))
-    assert code == 0 and found["diagnostics"] == [], [d["message"] for d in
-                                                      found["diagnostics"]]
+    findings = [d for d in found["diagnostics"] if d["code"] != "L715"]  # coverage notes
+    assert code == 0 and findings == [], [d["message"] for d in findings]
+    assert {d["severity"] for d in found["diagnostics"]} <= {"info"}
 
 
 # -- docs/ci.md, run end to end --------------------------------------------------------
@@ -263,7 +264,10 @@ def test_documented_ci_set_up_runs_end_to_end(tmp_path: Path) -> None:
         done = shell.run(run)
         assert done.returncode == 0, (run, done.stdout, done.stderr)
     sarif = json.loads((root / "samizdat.sarif").read_text())
-    assert sarif["version"] == "2.1.0" and sarif["runs"][0]["results"] == []
+    # a clean campaign: only the coverage note (L715) of its simulated games, as a note
+    assert sarif["version"] == "2.1.0"
+    assert [(r["ruleId"], r["level"]) for r in sarif["runs"][0]["results"]] == [
+        ("L715", "note")]
     checked = shell.hook(hook, files)
     assert checked is not None and checked.returncode == 0, checked
     (baseline,) = [line for block in others for line in block.splitlines()
