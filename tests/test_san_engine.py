@@ -275,7 +275,8 @@ def total_cards(state: SanState) -> int:
     for side in state.sides:
         count += sum(side.deck.values()) + len(side.deck_top) + sum(side.hand.values())
         count += sum(side.discard.values()) + sum(side.boxed.values()) + len(side.corrupted)
-        count += len(side.track) + len(side.viruses)
+        # the cards still on the track: a crossed one went back into the Supply (R49)
+        count += len(side.track) - side.banner + len(side.viruses)
     return count
 
 

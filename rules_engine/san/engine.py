@@ -794,11 +794,18 @@ class SanState(State[Action]):
         self.icons["propaganda"] -= cost
         side.banner += 1
         stage = side.banner + 1
+        # the crossed card goes back into the Supply (ruling R49), kept in id order
+        crossed = side.track[side.banner - 1]
+        if crossed in self.supply:
+            self.supply[crossed] += 1
+        else:
+            self.supply[crossed] = 1
+            self.supply = Counter(_pile_in_order(self.supply))
         line = f"{NAMES[self.player]} crosses for {cost} to stage {stage}"
         if stage in self.config.hand_bonus_stages:
             side.bonus += 1
             line += " and takes a Hand Bonus token"
-        return line
+        return f"{line}; {crossed} goes back into the Supply"
 
     def _can_hack(self) -> bool:
         owner, _ = self.marker
