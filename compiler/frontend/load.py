@@ -108,6 +108,18 @@ def _text(path: Path) -> str:
         return ""
 
 
+def mat_without_size(name: str, layout: Any) -> Diagnostic:
+    """B606 for a mat layout without a size (said by the front end and the mats)."""
+    return error("B606", f"mat {name!r} needs a size: {{width, height}} in mm",
+                 layout.location)
+
+
+def region_without_source(name: str, region: Any, sources: Any) -> Diagnostic:
+    """B606 for a ``cells`` or ``ring`` region naming no source the game fills."""
+    return error("B606", f"region {region.name!r} of mat {name!r} needs a source: one of "
+                 f"{', '.join(sorted(sources))}", region.location)
+
+
 def _mat_problems(game: str, library: LayoutLibrary) -> list[Diagnostic]:
     """Every mat resolved: B606 for a mat without a size and for a ``cells`` or
     ``ring`` region whose source the game does not fill (the messages the mats give
@@ -123,8 +135,7 @@ def _mat_problems(game: str, library: LayoutLibrary) -> list[Diagnostic]:
         if layout is None:
             continue
         if layout.size is None:
-            found.append(error("B606", f"mat {name!r} needs a size: {{width, height}} in mm",
-                               layout.location))
+            found.append(mat_without_size(name, layout))
             continue
         for region in layout.regions:
             if region.kind not in MAT_SOURCED:
@@ -132,7 +143,5 @@ def _mat_problems(game: str, library: LayoutLibrary) -> list[Diagnostic]:
             if sources is None:
                 sources = dict(declared_sources(game))
             if region.source not in sources:
-                found.append(error("B606", f"region {region.name!r} of mat {name!r} needs a "
-                                   f"source: one of {', '.join(sorted(sources))}",
-                                   region.location))
+                found.append(region_without_source(name, region, sources))
     return found

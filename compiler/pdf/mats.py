@@ -15,6 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler.frontend.layouts import Layout, LayoutLibrary, Region, regions_outside
+from compiler.frontend.load import MAT_SOURCED, mat_without_size, region_without_source
 from compiler.pdf import forms, tiling
 from compiler.pdf.render_card import MM, PreparedSide, draw_side, prepare
 from compiler.text import markup
@@ -50,17 +51,14 @@ def prepare_mats(game: str, model: Any, library: LayoutLibrary
         if layout is None:
             continue
         if layout.size is None:
-            diags.append(error("B606", f"mat {name!r} needs a size: {{width, height}} in mm",
-                               layout.location))
+            diags.append(mat_without_size(name, layout))
             continue
         diags += regions_outside(layout, layout.size, "mat")
         cells: dict[str, list[Cell]] = {}
         for region in layout.regions:
-            if region.kind in ("cells", "ring"):
+            if region.kind in MAT_SOURCED:
                 if region.source not in sources:
-                    diags.append(error("B606", f"region {region.name!r} of mat {name!r} needs a "
-                                       f"source: one of {', '.join(sorted(sources))}",
-                                       region.location))
+                    diags.append(region_without_source(name, region, sources))
                     continue
                 cells[region.name] = sources[region.source](model)
         side = prepare(layout, layout.size[0], layout.size[1], {"title": layout.title}, {},
