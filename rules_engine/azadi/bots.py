@@ -50,6 +50,7 @@ from rules_engine.azadi.model import RESOURCES
 from rules_engine.azadi.tyranny import Event, matches
 from rules_engine.azadi.verbs import TABLE
 from rules_engine.core.game import RandomBot
+from rules_engine.core.search import SEARCH_NAMES
 
 Task = tuple[str, dict[str, Any]]        # (event, where) of an unfinished task
 
@@ -367,17 +368,9 @@ class CooperativeBot(GreedyBot):
         return (mine + 1 >= zone.majority, mine - zone.majority, -zone.voters[IMPERIAL])
 
 
-BOTS = ("random", "greedy", "coop", "mcts", "mcts:N", "best")
+OWN = ("random", "greedy", "coop")
+BOTS = (*OWN, *SEARCH_NAMES)
 BEST = "coop"           # the strongest bot for its cost: what ``--bots best`` plays
-
-
-def known_bot(name: str) -> bool:
-    from rules_engine.core.search import parse_budget
-
-    try:
-        return name in BOTS[:3] or name == "best" or parse_budget(name) is not None
-    except ValueError:
-        return False
 
 
 def make_bot(name: str, seed: int) -> object:

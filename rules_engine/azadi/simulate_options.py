@@ -32,9 +32,10 @@ CHARTS = (("tyranny_choices_completed", "Tyranny choices completed (share of gam
 
 
 def check_seats(seats: tuple[str, ...]) -> str | None:
-    from rules_engine.azadi.bots import BOTS, known_bot
+    from rules_engine.azadi.bots import BOTS, OWN
+    from rules_engine.core.search import known_bot
 
-    if not 2 <= len(seats) <= 5 or not all(known_bot(b) for b in seats):
+    if not 2 <= len(seats) <= 5 or not all(known_bot(b, OWN) for b in seats):
         return f"2 to 5 seats of: {', '.join(BOTS)}"
     return None
 

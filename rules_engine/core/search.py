@@ -44,6 +44,21 @@ Evaluate = Callable[[State[Any]], Sequence[float]]
 Determinise = Callable[[State[Any], int, random.Random], None]
 
 
+SEARCH_NAMES = ("mcts", "mcts:N", "best")
+"""How ``--bots`` help lists the search bot and each game's strongest bot."""
+
+
+def known_bot(name: str, own: Sequence[str]) -> bool:
+    """Whether ``name`` is a bot of a game whose own bots are ``own``: one of them,
+    ``best``, or the search bot with a well-formed budget."""
+    if name in own or name == "best":
+        return True
+    try:
+        return parse_budget(name) is not None
+    except ValueError:
+        return False
+
+
 def parse_budget(name: str) -> int | None:
     """The iterations a move of bot ``name`` (``mcts`` or ``mcts:N``, N from 1 to
     100,000); None for another name; ValueError for a malformed budget."""

@@ -11,6 +11,7 @@ import random
 
 from mypy_extensions import mypyc_attr
 
+from rules_engine.core.search import SEARCH_NAMES
 from rules_engine.san.engine import (
     Action,
     Buy,
@@ -101,17 +102,9 @@ class GreedyBot:
         return max(chooses, key=worth)
 
 
-BOTS = ("random", "corruption", "propaganda", "hacking", "mcts", "mcts:N", "best")
+OWN = ("random", "corruption", "propaganda", "hacking")
+BOTS = (*OWN, *SEARCH_NAMES)
 BEST = "mcts"           # the strongest bot: what ``--bots best`` plays
-
-
-def known_bot(name: str) -> bool:
-    from rules_engine.core.search import parse_budget
-
-    try:
-        return name in BOTS[:-2] or name == "best" or parse_budget(name) is not None
-    except ValueError:
-        return False
 
 
 def make_bot(name: str, seed: int) -> object:

@@ -29,9 +29,10 @@ def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:
 
 
 def check_seats(seats: tuple[str, ...]) -> str | None:
-    from rules_engine.san.bots import BOTS, known_bot
+    from rules_engine.core.search import known_bot
+    from rules_engine.san.bots import BOTS, OWN
 
-    if len(seats) != 2 or not all(known_bot(b) for b in seats):
+    if len(seats) != 2 or not all(known_bot(b, OWN) for b in seats):
         return f"two of {', '.join(BOTS)}"
     return None
 

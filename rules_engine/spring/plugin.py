@@ -26,9 +26,10 @@ def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:
 
 
 def check_seats(seats: tuple[str, ...]) -> str | None:
-    from rules_engine.spring.simulation import BOTS, known_bot
+    from rules_engine.core.search import known_bot
+    from rules_engine.spring.simulation import BOTS, OWN
 
-    if not 2 <= len(seats) <= 6 or not all(known_bot(b) for b in seats):
+    if not 2 <= len(seats) <= 6 or not all(known_bot(b, OWN) for b in seats):
         return f"2 to 6 seats of: {', '.join(BOTS)}"
     return None
 

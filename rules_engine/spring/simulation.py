@@ -5,20 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.core.game import RandomBot
+from rules_engine.core.search import SEARCH_NAMES
 from rules_engine.spring.engine import SpringGame, SpringState
 from rules_engine.spring.model import SpringContent
 
-BOTS = ("random", "greedy", "mcts", "mcts:N", "best")
+OWN = ("random", "greedy")
+BOTS = (*OWN, *SEARCH_NAMES)
 BEST = "greedy"         # the strongest bot for its cost: what ``--bots best`` plays
-
-
-def known_bot(name: str) -> bool:
-    from rules_engine.core.search import parse_budget
-
-    try:
-        return name in ("random", "greedy", "best") or parse_budget(name) is not None
-    except ValueError:
-        return False
 
 
 def make_bot(name: str, seed: int) -> Any:
