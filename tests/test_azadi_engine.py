@@ -47,16 +47,19 @@ def test_setup_follows_table_1_and_the_map_rule() -> None:
     assert [sum(p.resources.values()) for p in state.players] == [1, 2, 3, 4]
 
 
-def test_the_attack_card_hits_players_at_level_two() -> None:
+def test_the_attack_card_hits_players_at_level_two_or_higher() -> None:
+    """Ruling R56: "a level 2" of the ideologue is level 2 or higher."""
     state = at_parley(4)
     state.crown = 0                                   # the capitalist column
     card = state.attacks["capitalist"][0]
     assert card.title == "Frozen Accounts"            # level 1: discard 2 Funds
-    hit, spared = state.players[0], state.players[1]
+    hit, spared, higher = state.players[0], state.players[1], state.players[2]
     hit.levels["capitalist"], spared.levels["capitalist"] = 2, 1
-    hit.resources["funds"], spared.resources["funds"] = 3, 3
+    higher.levels["capitalist"] = 4
+    for player in (hit, spared, higher):
+        player.resources["funds"] = 3
     state.apply_action(EndParley())
-    assert (hit.resources["funds"], spared.resources["funds"]) == (1, 3)
+    assert [p.resources["funds"] for p in (hit, spared, higher)] == [1, 3, 1]
 
 
 def test_answering_gives_resources_passive_income_and_unlocks() -> None:
