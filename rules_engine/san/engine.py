@@ -323,9 +323,6 @@ class Side:
     corrupted: list[str] = field(default_factory=list)
     viruses: list[str] = field(default_factory=list)       # own Virus cards, last = top
 
-    def deck_size(self) -> int:
-        return sum(self.deck.values()) + len(self.deck_top)
-
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class SanState(State[Action]):
@@ -962,14 +959,5 @@ class SanGame(Game):
     def new_initial_state(self, seed: int) -> SanState:
         return SanState(self.content, self.config, seed)
 
-
-def describe(state: SanState) -> dict[str, Any]:
-    """A compact summary of a state (for logs and reports)."""
-    return {
-        "turn": state.turn, "player": NAMES[state.player], "phase": state.phase,
-        "progress": {NAMES[p]: state.progress(p) for p in (MOON, STAR)},
-        "winner": None if state.winner is None else NAMES[state.winner],
-        "end": state.end_reason,
-    }
 
 register_frozen(__name__)    # compiled frozen dataclasses stay picklable and copyable
