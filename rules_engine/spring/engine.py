@@ -650,9 +650,11 @@ class SpringState(State[Action]):
 
     def _apply_jump(self, action: Jump) -> str:
         player = self.player
-        self.players[player].position = action.space
+        me = self.players[player]
+        start, me.position = me.position, action.space
         self._end_actions()
-        return f"P{player + 1} moves to {self._tables.places[action.space]}"
+        return (f"P{player + 1} takes the Revolution space's move from space {start} to "
+                f"{self._tables.places[action.space]}")
 
     def _apply_draw_one(self, action: DrawOne) -> str:
         player = self.player
