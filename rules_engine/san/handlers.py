@@ -13,7 +13,6 @@ through :data:`rules_engine.san.verbs.VERBS`.
 from __future__ import annotations
 
 from rules_engine.core.effects import Action
-from rules_engine.core.game import IllegalAction
 from rules_engine.san.engine import NAMES, CardRules, Played, SanState
 
 DRAW_TARGET = "draw"
@@ -77,11 +76,6 @@ class ChoiceHandler:
     def resolve(self, state: SanState, target: str, source: Played | None) -> str:
         """Carry out the choice of ``target``; the log line."""
         raise NotImplementedError
-
-    def check(self, state: SanState, target: str, source: Played | None) -> None:
-        if target not in self.choices(state, source):
-            raise IllegalAction(f"{target} is not a choice for {self.verb}")
-
 
 class DrawHandler(ChoiceHandler):
     """Draw the top card of your deck (one decision per card)."""
