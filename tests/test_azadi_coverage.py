@@ -101,6 +101,12 @@ def test_simulate_coverage_reports_effects_and_pairs() -> None:
                    "--coverage")
     assert (f"coverage: {effects['fired']} of {effects['total']} effects fired, "
             f"{pairs['covered']} of {pairs['total']} (law, power) pairs") in text.output
+    # the text names what never fired as printed; the JSON keeps the keys
+    (never,) = [line for line in text.output.splitlines() if "never fired: " in line]
+    shown = "; ".join(coverage.describe(model, key) for key in effects["never"][:8])
+    assert never == f"    never fired: {shown}, and {len(effects['never']) - 8} more"
+    assert not [key for key in effects["never"] if key in never]
+    assert all(":" in key for key in effects["never"])
     plain = json.loads(run_cli("simulate", "azadi", "--games", "6", "--format",
                                "json").stdout)
     assert "coverage" not in plain

@@ -372,7 +372,7 @@ def test_apply_action_checks_like_the_base_class() -> None:
         state.apply_action(Buy(0))                      # not in the play phase
     state.apply_action(Play("p1"))                      # a new, equal action object is legal
     state.apply_action(EndPlay())
-    assert state.phase == "spend" and state.log[-2].endswith("plays p1")
+    assert state.phase == "spend" and state.log[-2].startswith("Moon plays 'p1'")
     state.winner = STAR
     with pytest.raises(IllegalAction, match="over"):
         state.apply_action(EndPlay())

@@ -24,11 +24,15 @@ def test_a_crossed_card_goes_back_into_the_supply() -> None:
             side = state.sides[player]
             card = side.track[side.banner]
             before, copies = sum(state.supply.values()), state.supply.get(card, 0)
+            cost = state.crossing_cost(player)
             state.apply_action(action)
             assert sum(state.supply.values()) == before + 1
             assert state.supply[card] == copies + 1
             assert list(state.supply) == sorted(state.supply)     # still in id order
-            assert state.log[-1].endswith(f"{card} goes back into the Supply")
+            line = state.log[-1]
+            assert f" crosses {state.tables.names[card]} for {cost} Propaganda to stage " \
+                f"{side.banner + 1}" in line
+            assert line.endswith("; the card goes back into the Supply")
             crossings += 1
         else:
             state.apply_action(action)

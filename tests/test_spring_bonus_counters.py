@@ -53,8 +53,9 @@ def resist_with(state: SpringState) -> None:
 def test_a_resistance_cards_extra_counters_go_on_the_players_spaces() -> None:
     state = p1_to_act(content_with(INFORMERS, [{"extra_counter": 2}]))
     resist_with(state)
-    assert state.log[-1].endswith("2 counters and rev-strike-lawyers go; 2 extra counters "
-                                  "to place")
+    assert state.log[-1] == ("P1 resists space 2 (Tunisia) with 'Plainclothes Informers': "
+                             "2 counters and 'Lawyers Strike in Robes' go; 2 extra counters "
+                             "to place")
     assert state.spaces[1].card is None and state.spaces[1].counters == 0
     # only space 6: space 7 is full, the resisted space is nobody's
     assert (state.phase, state.legal_actions()) == ("place_counters", [AddCounter(6)])
@@ -76,7 +77,8 @@ def test_counters_no_space_can_take_are_lost() -> None:
     state.apply_action(state.sample_chance())
     assert state.legal_actions() == [AddCounter(6)]
     state.apply_action(AddCounter(6))
-    assert state.log[-1] == "P1 adds a counter on space 6; no space can take the other 2"
+    assert state.log[-1] == \
+        "P1 adds a counter on space 6 (Libya); no space can take the other 2"
     assert state.spaces[5].counters == 5 and state.player == 1
     none = p1_to_act(content_with(INFORMERS, [{"extra_counter": 1}]))
     none.spaces[5].counters = 5
@@ -90,7 +92,8 @@ def test_a_motivation_cards_extra_counters_come_before_the_move() -> None:
     state.phase = "motivate"
     state.players[0].hand = Counter({FOOTAGE: 1})
     state.apply_action(Motivate(FOOTAGE))
-    assert state.log[-1] == f"P1 discards {FOOTAGE} to draw 2; 1 extra counter to place"
+    assert state.log[-1] == ("P1 discards the Motivation card 'Smuggled Phone Footage' to "
+                             "draw 2; 1 extra counter to place")
     while state.current_player() == CHANCE:
         state.apply_action(state.sample_chance())
     assert sum(state.players[0].hand.values()) == 2

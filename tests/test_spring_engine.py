@@ -173,9 +173,12 @@ def test_a_turn_with_nothing_to_draw_is_still_played() -> None:
     assert state.players[1].position == 9 and state.phase == "action"
     state.apply_action(Pass())
     assert (state.player, state.phase, state.turn) == (2, "motivate", 3)
-    assert state.log[-5:] == ["P1 radicalises space 2 with " + card, "P2 passes",
-                              "P2 rolls the die", "P2 rolls 4 and moves to space 9",
-                              "P2 passes"]
+    assert card == "rev-strike-dockworkers"
+    assert state.log[-5:] == [
+        "P1 radicalises space 2 (Tunisia) with 'Dockworkers Down Tools'",
+        "P2 passes: no Motivation card", "P2 rolls the die",
+        "P2 rolls 4 and moves 4 spaces on to space 9 (Libya)",
+        "P2 passes: no action on space 9 (Libya)"]
 
 
 def test_draw_and_discard_with_nothing_to_draw_or_discard_ends_the_actions() -> None:
@@ -293,7 +296,8 @@ def test_radicalise_extra_counter_bonus_within_the_cap() -> None:
     state = bonus_state()
     radicalise_on_tunisia(state, TOWN_HALL)
     assert state.spaces[1].counters == 2 and state.spaces[1].owner == 0
-    assert state.log[-1] == f"P1 radicalises space 2 with {TOWN_HALL} (2 counters)"
+    assert state.log[-1] == \
+        "P1 radicalises space 2 (Tunisia) with 'Town Hall Taken Over' (2 counters)"
     assert not state.players[0].hand and state.player == 1      # no draw, turn passed
     capped = SpringGame(with_card(TOWN_HALL, effects=(freeze({"extra_counter": 2}),)),
                         3).new_initial_state(1)
@@ -311,12 +315,13 @@ def test_radicalise_draw_bonus_draws_after_the_counter() -> None:
     radicalise_on_tunisia(state, HASHTAG)
     assert state.spaces[1].counters == 1 and state.spaces[1].card == HASHTAG
     assert state.draws == [0] and state.current_player() == CHANCE
-    assert state.log[-1] == f"P1 radicalises space 2 with {HASHTAG}; 1 to draw"
+    radicalised = "P1 radicalises space 2 (Tunisia) with 'The Hashtag Trends'"
+    assert state.log[-1] == radicalised + "; 1 to draw"
     state.apply_action(state.sample_chance())
     assert sum(state.players[0].hand.values()) == 1 and state.player == 1
     empty = bonus_state(empty_deck=True)
     radicalise_on_tunisia(empty, HASHTAG)
-    assert empty.log[-1] == f"P1 radicalises space 2 with {HASHTAG}; 1 to draw, none left"
+    assert empty.log[-1] == radicalised + "; 1 to draw, none left"
     assert not empty.players[0].hand and (empty.player, empty.phase) == (1, "motivate")
 
 
@@ -350,7 +355,8 @@ def test_motivation_draw_bonus_draws_three() -> None:
     state.players[0].hand = Counter({FOOTAGE: 1})
     state.apply_action(Motivate(FOOTAGE))
     assert state.draws == [0, 0, 0]
-    assert state.log[-1] == f"P1 discards {FOOTAGE} to draw 3"
+    assert state.log[-1] == \
+        "P1 discards the Motivation card 'Smuggled Phone Footage' to draw 3"
     while state.current_player() == CHANCE:
         state.apply_action(state.sample_chance())
     assert sum(state.players[0].hand.values()) == 3 and state.phase == "move"
@@ -471,13 +477,14 @@ def test_same_seed_same_game() -> None:
 # to cards/spring or to the rules changes these games; re-record them then. Last
 # re-recorded when the cards' printed bonuses began to apply (R26: extra draws and
 # counters, longer moves); the digests again when a bonus draw's log note became
-# "; N to draw" (the games did not change: the old note gives the old digests).
+# "; N to draw", and when the replay began to name cards, countries and spaces as
+# printed (the games did not change: the old lines give the old digests).
 PINNED = {
-    (2, 3): (107, ("yemen", "bahrain", "iraq", "tunisia"), (30, 35), 532, "53a59f6b8dc55fa0"),
+    (2, 3): (107, ("yemen", "bahrain", "iraq", "tunisia"), (30, 35), 532, "ab2cb06dd7f48efd"),
     (4, 7): (146, ("tunisia", "yemen", "syria", "bahrain"), (14, 27, 23, 7), 799,
-             "1b04c4259f2b3528"),
+             "fc20676c72084170"),
     (6, 13): (154, ("oman", "jordan", "bahrain", "libya"), (5, 10, 12, 22, 8, 14), 811,
-              "913f918bc08d1b8d"),
+              "8fed9cef02c32223"),
 }
 
 

@@ -289,5 +289,6 @@ def report_lines(request: Request, prepared: Prepared, report: dict[str, Any],
         top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
         if top:
             lines.append(f"  {label}: {', '.join(f'{k} ({v})' for k, v in top)}")
-    lines += spec.report_lines(report) if spec.report_lines is not None else ()
+    lines += spec.report_lines(report, prepared.model) if spec.report_lines is not None \
+        else ()
     return lines

@@ -43,9 +43,6 @@ class Zone:
         if not self.printed_majority:
             self.printed_majority = self.majority
 
-    def occupied(self) -> int:
-        return sum(self.voters.values()) + sum(self.volatile_voters.values())
-
     def free_ordinary(self) -> int:
         return self.areas - self.volatile - sum(self.voters.values())
 

@@ -15,7 +15,7 @@ from rules_engine.azadi.overrides import refused, text_of
 from rules_engine.azadi.runnable import unrunnable
 from rules_engine.core.content import ContentSet, Item
 from rules_engine.core.diagnostics import Diagnostic, error
-from rules_engine.core.effects import FrozenMap, freeze, parse_effects
+from rules_engine.core.effects import freeze, parse_effects
 from rules_engine.core.references import check_reference, check_unique
 
 
@@ -234,10 +234,3 @@ def _ideology_card(i: Item, diags: list[Diagnostic]) -> m.IdeologyCard:
     answers = tuple(m.IdeologyAnswer(x["text"], x["ideologue"], freeze(x["resources"]))
                     for x in (a, b))
     return m.IdeologyCard(i["id"], i["question"], (answers[0], answers[1]), i.location)
-
-
-def resources_total(resources: FrozenMap) -> int:
-    """How many resources a resource map grants in all."""
-    return sum(int(v) for _, v in resources.items)
-
-

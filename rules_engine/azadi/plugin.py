@@ -33,9 +33,9 @@ LINT_RULES = tuple(f"rules_engine.azadi.lint.{name}" for name in (
 
 NATIVE_MODULES = tuple(f"rules_engine.azadi.{name}" for name in (
     "actions", "board", "bots", "coverage", "engine", "events", "facts", "influence",
-    "interpreter", "law", "moves", "parley", "payments", "points", "powers", "scoring",
-    "search", "setup", "simulation", "trade", "turns", "tyranny", "tyranny_cards",
-    "vocabulary", "voters"))
+    "interpreter", "law", "moves", "payments", "points", "powers", "scoring", "search",
+    "setup", "simulation", "trade", "turns", "tyranny", "tyranny_cards", "vocabulary",
+    "voters"))
 
 
 def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:

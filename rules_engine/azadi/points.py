@@ -49,9 +49,3 @@ class AzadiTrack:
         """The invariant: the Flag stands where its start and its events put it."""
         return self.flag == self.start + sum(d for _, d in self.events)
 
-
-def setup_track(players: int, difficulty: str, table: dict[int, dict[str, int]]) -> AzadiTrack:
-    """The Flag on the number of players, the Fort from Table 1."""
-    if players not in table:
-        raise ValueError(f"AZADI is for {min(table)} to {max(table)} players")
-    return AzadiTrack(flag=players, fort=table[players][difficulty])

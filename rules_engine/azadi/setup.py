@@ -45,7 +45,11 @@ def set_up(state: AzadiState) -> None:
     campaign = next((c for c in content.campaigns if c.id == config.campaign),
                     content.campaigns[0])
     state.campaign = campaign
-    row = next(r for r in content.setup_table if r.players == config.players)
+    row = next((r for r in content.setup_table if r.players == config.players), None)
+    if row is None:
+        seats = sorted(r.players for r in content.setup_table)
+        raise ValueError(f"AZADI is for {seats[0]} to {seats[-1]} players (Table 1), "
+                         f"not {config.players}")
     state.track = AzadiTrack(flag=config.players, fort=int(row.azadi_points.get(
         config.difficulty)))
     state.fuse = row.ideology_cards

@@ -94,8 +94,11 @@ def report_fields(values: Mapping[str, Any]) -> dict[str, Any]:
     return {"difficulty": values["difficulty"]}
 
 
-def report_lines(report: Mapping[str, Any]) -> list[str]:
-    """AZADI's lines of the text report."""
+def report_lines(report: Mapping[str, Any], model: Any) -> list[str]:
+    """AZADI's lines of the text report; the effects that never fired are named as
+    printed (the JSON report keeps their keys)."""
+    from rules_engine.azadi.coverage import describe
+
     lines = [f"  azadi rate {report['azadi_rate']:.1%} ({report['campaign']}, "
              f"{report['difficulty']})"]
     for level, part in report.get("by_difficulty", {}).items():
@@ -110,7 +113,8 @@ def report_lines(report: Mapping[str, Any]) -> list[str]:
                      f"together")
         if never:
             more = f", and {len(never) - 8} more" if len(never) > 8 else ""
-            lines.append(f"    never fired: {', '.join(never[:8])}{more}")
+            named = "; ".join(describe(model, effect) for effect in never[:8])
+            lines.append(f"    never fired: {named}{more}")
     for key, label in CHARTS:
         lines.append(f"  {label}:")
         for name, value in sorted(report[key].items(), key=lambda kv: (-kv[1], kv[0])):

@@ -84,7 +84,8 @@ class SimulationSpec:
     own report folds (objects with ``add(record)``, ``merge`` and ``result()`` as
     :class:`rules_engine.core.simulate.Summary`); ``report_fields`` the figures the
     options add to the report; ``report_lines`` the game's own lines of the text
-    report; ``charts`` its own charts, and ``charted`` the report keys they show
+    report (given the report and the model, to name what the report's keys stand
+    for); ``charts`` its own charts, and ``charted`` the report keys they show
     (left out of the report's table of figures). ``seats`` is how many seats one bot
     name (``--bots greedy``) fills when ``--players`` does not say."""
 
@@ -100,7 +101,7 @@ class SimulationSpec:
     report_fields: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
     replay_options: tuple[tuple[str, Any], ...] = ()
     seat_names: tuple[str, ...] = ()
-    report_lines: Callable[[Mapping[str, Any]], list[str]] | None = None
+    report_lines: Callable[[Mapping[str, Any], Any], list[str]] | None = None
     charts: Callable[[Mapping[str, Any]], list[Chart]] | None = None
     charted: tuple[str, ...] = ()
 

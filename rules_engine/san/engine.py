@@ -44,6 +44,7 @@ from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.native import register_frozen
 from rules_engine.san.model import MERCENARY_TYPES, Card, SanContent
+from rules_engine.san.narration import card_names, effect_name, gains, icon_counts
 
 MOON, STAR = 0, 1
 NAMES = ("Moon", "Star")
@@ -211,6 +212,7 @@ class RulesTables:
     def __init__(self, content: SanContent) -> None:
         self.cards: dict[str, Card] = {c.id: c for c in content.cards}
         self.rules: dict[str, CardRules] = {cid: card_rules(c) for cid, c in self.cards.items()}
+        self.names: dict[str, str] = card_names(content.cards)   # as the replay shows them
         self.handlers: dict[str, Any] = _handlers()
         self.cost: dict[str, int] = {cid: r.cost for cid, r in self.rules.items()}
         supply: Counter[str] = Counter()
@@ -323,9 +325,6 @@ class Side:
     corrupted: list[str] = field(default_factory=list)
     viruses: list[str] = field(default_factory=list)       # own Virus cards, last = top
 
-    def deck_size(self) -> int:
-        return sum(self.deck.values()) + len(self.deck_top)
-
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class SanState(State[Action]):
@@ -361,6 +360,7 @@ class SanState(State[Action]):
         self.hand_corruption = False
         self.revenue = 0
         self.fired: set[tuple[str, str]] = set()     # (card, verb) run by a card's own play
+        self.bought: dict[str, int] = {}     # River cards bought, by id, first bought first
         self.queue = [("river", i) for i in range(config.river_size)]
         self.queue += [("track", p) for _ in range(TRACK_CARDS) for p in (MOON, STAR)]
         self._advance()
@@ -498,13 +498,13 @@ class SanState(State[Action]):
         self.player = action.player
         self.phase = "start"
         self._advance()
-        return f"chance: {NAMES[action.player]} starts (coin)"
+        return f"chance: {NAMES[action.player]} wins the coin toss and starts"
 
     def _apply_skip(self, action: Skip) -> str:
         name = NAMES[self.player]
         kind = self.pending.pop(0)[0]
         self._advance()
-        return f"{name} skips {kind}"
+        return f"{name} skips a {effect_name(kind)} effect"
 
     def _apply_choose(self, action: Choose) -> str:
         return self._resolve_choice(action.target)
@@ -519,12 +519,17 @@ class SanState(State[Action]):
         self._play(card)
         if self.queue:          # cards to draw; otherwise there is nothing to advance
             self._advance()
-        return f"{NAMES[self.player]} plays {card}"
+        rules = self._rules[card]
+        if rules.virus:
+            return (f"{NAMES[self.player]} plays {self.tables.names[card]}, a Virus card: "
+                    "it goes to the discard with no effect")
+        return f"{NAMES[self.player]} plays {self.tables.names[card]}" + gains(
+            rules.icons, rules.revenue)
 
     def _apply_end_play(self, action: EndPlay) -> str:
         self._finish_play()
-        icons = dict.__repr__(self.icons)     # as a plain dict, without copying it
-        return f"{NAMES[self.player]} ends play with {icons} icons, revenue {self.revenue}"
+        return (f"{NAMES[self.player]} ends play with {icon_counts(self.icons)} and "
+                f"{self.revenue} revenue")
 
     def _apply_corrupt(self, action: Corrupt) -> str:
         return self._corrupt(action)
@@ -562,7 +567,7 @@ class SanState(State[Action]):
             queue.pop(0)
             hand = side.hand
             hand[card] = hand.get(card, 0) + 1
-            line = f"chance: {NAMES[who]} draws {card}"
+            line = f"chance: {NAMES[who]} draws {self.tables.names[card]}"
             if queue:                       # most often, simply another card to draw
                 what, who = queue[0]
                 if what == "hand":
@@ -574,10 +579,11 @@ class SanState(State[Action]):
             self.queue.pop(0)
             if what == "river":
                 self.river[who] = card
-                line = f"chance: {card} fills River slot {who}"
+                line = f"chance: {self.tables.names[card]} fills River slot {who + 1}"
             else:
                 self.sides[who].track.append(card)
-                line = f"chance: {card} goes face down on {NAMES[who]}'s Propaganda track"
+                line = (f"chance: {self.tables.names[card]} goes face down on {NAMES[who]}'s "
+                        f"Propaganda track, as its card {len(self.sides[who].track)}")
         self._advance()
         return line
 
@@ -773,7 +779,9 @@ class SanState(State[Action]):
         side = self.sides[self.player]
         kind, _, ref = action.source.partition(":")
         self.icons["corruption"] -= self.config.icons_per_corruption
+        where = "from their hand"
         if kind == "river":
+            where = f"from River slot {int(ref) + 1}"
             slot = int(ref)
             card = self.river[slot]
             assert card is not None
@@ -785,7 +793,8 @@ class SanState(State[Action]):
         side.corruption[action.space] += 1
         side.corrupted.append(card)
         self._advance()
-        return f"{NAMES[self.player]} corrupts {card} onto space {action.space + 1}"
+        return (f"{NAMES[self.player]} corrupts {self.tables.names[card]} {where} onto "
+                f"space {action.space + 1} for {self.config.icons_per_corruption} Corruption")
 
     def _cross(self) -> str:
         side = self.sides[self.player]
@@ -801,11 +810,12 @@ class SanState(State[Action]):
         else:
             self.supply[crossed] = 1
             self.supply = Counter(_pile_in_order(self.supply))
-        line = f"{NAMES[self.player]} crosses for {cost} to stage {stage}"
+        line = (f"{NAMES[self.player]} crosses {self.tables.names[crossed]} for {cost} "
+                f"Propaganda to stage {stage}")
         if stage in self.config.hand_bonus_stages:
             side.bonus += 1
             line += " and takes a Hand Bonus token"
-        return f"{line}; {crossed} goes back into the Supply"
+        return f"{line}; the card goes back into the Supply"
 
     def _can_hack(self) -> bool:
         owner, _ = self.marker
@@ -832,27 +842,30 @@ class SanState(State[Action]):
         self.sides[them].viruses.pop()
         self.sides[them].deck_top.append(top)
         self.marker = (PORT, 0)
-        return (f"{name} advances the Virus marker onto the Central Port: {top} goes on top "
-                f"of {NAMES[them]}'s deck")
+        return (f"{name} advances the Virus marker onto the Central Port: "
+                f"{self.tables.names[top]} goes on top of {NAMES[them]}'s deck")
 
     def _marker_text(self) -> str:
         owner, space = self.marker
         if owner == PORT:
             return "the Central Port"
         top = self.sides[owner].viruses[-1]
-        return f"space {space} of {NAMES[owner]}'s {top}"
+        return f"space {space} of {NAMES[owner]}'s {self.tables.names[top]}"
 
     # -- buying and the end of a turn --------------------------------------------------
 
     def _buy(self, slot: int) -> str:
         card = self.river[slot]
         assert card is not None
-        self.revenue -= self._rules[card].cost
+        cost = self._rules[card].cost
+        self.revenue -= cost
+        self.bought[card] = self.bought.get(card, 0) + 1
         _put(self.sides[self.player].discard, card)
         self.river[slot] = None
         self.queue.insert(0, ("river", slot))
         self._advance()
-        return f"{NAMES[self.player]} buys {card}"
+        return (f"{NAMES[self.player]} buys {self.tables.names[card]} from River slot "
+                f"{slot + 1} for {cost}, {self.revenue} revenue left")
 
     def _end_turn(self) -> str:
         side = self.sides[self.player]
@@ -962,14 +975,5 @@ class SanGame(Game):
     def new_initial_state(self, seed: int) -> SanState:
         return SanState(self.content, self.config, seed)
 
-
-def describe(state: SanState) -> dict[str, Any]:
-    """A compact summary of a state (for logs and reports)."""
-    return {
-        "turn": state.turn, "player": NAMES[state.player], "phase": state.phase,
-        "progress": {NAMES[p]: state.progress(p) for p in (MOON, STAR)},
-        "winner": None if state.winner is None else NAMES[state.winner],
-        "end": state.end_reason,
-    }
 
 register_frozen(__name__)    # compiled frozen dataclasses stay picklable and copyable

@@ -13,7 +13,6 @@ through :data:`rules_engine.san.verbs.VERBS`.
 from __future__ import annotations
 
 from rules_engine.core.effects import Action
-from rules_engine.core.game import IllegalAction
 from rules_engine.san.engine import NAMES, CardRules, Played, SanState
 
 DRAW_TARGET = "draw"
@@ -78,11 +77,6 @@ class ChoiceHandler:
         """Carry out the choice of ``target``; the log line."""
         raise NotImplementedError
 
-    def check(self, state: SanState, target: str, source: Played | None) -> None:
-        if target not in self.choices(state, source):
-            raise IllegalAction(f"{target} is not a choice for {self.verb}")
-
-
 class DrawHandler(ChoiceHandler):
     """Draw the top card of your deck (one decision per card)."""
 
@@ -104,7 +98,8 @@ class DestroyHandler(ChoiceHandler):
     def resolve(self, state: SanState, target: str, source: Played | None) -> str:
         side = state.sides[state.player]
         state.move_card(side.hand, side.boxed, target)
-        return f"{NAMES[state.player]} destroys {target} from hand"
+        return (f"{NAMES[state.player]} destroys {state.tables.names[target]} from their "
+                "hand: it goes back in the box")
 
 
 class CopyPlayedHandler(ChoiceHandler):
@@ -118,7 +113,7 @@ class CopyPlayedHandler(ChoiceHandler):
     def resolve(self, state: SanState, target: str, source: Played | None) -> str:
         assert source is not None
         state.take_on(source, state.tables.rules[target], 1)
-        return f"{NAMES[state.player]} copies played {target}"
+        return f"{NAMES[state.player]} copies {state.tables.names[target]}, played this turn"
 
 
 class CopyRiverHandler(ChoiceHandler):
@@ -137,7 +132,8 @@ class CopyRiverHandler(ChoiceHandler):
         assert copied is not None
         rules = state.tables.rules[copied]
         state.take_on(source, rules, 1)
-        line = f"{NAMES[state.player]} copies River card {copied}"
+        line = (f"{NAMES[state.player]} copies {state.tables.names[copied]} in River slot "
+                f"{slot + 1}")
         if is_single_use(rules):
             state.sides[state.player].boxed[copied] += 1
             state.river[slot] = None
@@ -157,4 +153,4 @@ class PlayFromDiscardHandler(ChoiceHandler):
 
     def resolve(self, state: SanState, target: str, source: Played | None) -> str:
         state.play_from(state.sides[state.player].discard, target)
-        return f"{NAMES[state.player]} plays {target} from the discard"
+        return f"{NAMES[state.player]} plays {state.tables.names[target]} from their discard"

@@ -19,11 +19,7 @@ def setup(seed: int, content: SanContent, bots: tuple[str, str] = ("random", "ra
 
 def summarise(state: SanState) -> tuple[int, int, str, dict[str, int]]:
     """(first player, turns, how it ended, counters such as cards bought)."""
-    counters: dict[str, int] = {}
-    for line in state.log:
-        if " buys " in line:
-            key = "bought:" + line.rsplit(" buys ", 1)[1]
-            counters[key] = counters.get(key, 0) + 1
+    counters = {f"bought:{card}": n for card, n in state.bought.items()}
     first = next((0 if line.startswith("Moon ") else 1 for line in state.log
                   if line.startswith(("Moon ", "Star "))), 0)
     return first, state.turn, state.end_reason, counters

@@ -41,6 +41,13 @@ from rules_engine.core.game import CHANCE, TERMINAL, Game, IllegalAction, State
 from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.native import register_frozen
 from rules_engine.spring.model import Card, SpringContent
+from rules_engine.spring.narration import (
+    card_names,
+    cards_text,
+    counters_text,
+    country_names,
+    space_names,
+)
 from rules_engine.spring.verbs import MOTIVATES, MOVES, NEVER, RADICALISES, RESISTS, VERBS
 
 # -- actions ---------------------------------------------------------------------------
@@ -247,8 +254,12 @@ class RulesTables:
         self.resistance: frozenset[str] = frozenset(c.id for c in content.cards
                                                     if c.type == "resistance")
         self.draw = {c.id: Draw(c.id) for c in content.cards}
+        # as a replay names them (rules_engine/spring/narration.py)
+        self.names: dict[str, str] = card_names(content)
+        self.countries: dict[str, str] = country_names(content)
+        self.places: dict[int, str] = space_names(content)
         self.draw_lines: tuple[dict[str, str], ...] = tuple(   # the log line, for each seat
-            {c.id: f"chance: P{seat + 1} draws {c.id}" for c in content.cards}
+            {c.id: f"chance: P{seat + 1} draws {self.names[c.id]}" for c in content.cards}
             for seat in range(6))
         self.discard = {c.id: Discard(c.id) for c in content.cards}
         self.motivate = {c.id: Motivate(c.id) for c in content.cards if c.type == "motivation"}
@@ -620,7 +631,8 @@ class SpringState(State[Action]):
         self.phase = "move"
         note = self._bonus_counters(use.counters, "move")
         self._advance()
-        return f"P{player + 1} discards {action.card} to draw {count}{note}"
+        return (f"P{player + 1} discards the Motivation card "
+                f"{self._tables.names[action.card]} to draw {count}{note}")
 
     def _apply_roll_die(self, action: MoveByDie | RollAgain) -> str:
         """MoveByDie and RollAgain: the die is rolled next (a chance node)."""
@@ -633,14 +645,16 @@ class SpringState(State[Action]):
         self._discard_from_hand(self.players[self.player], card)
         # Its force, plus a move bonus (R26); the printed draw or counter bonus does not apply.
         tables = self._tables
-        return self._move(tables.force[card] + tables.use(card, MOVES).steps,
-                          f"discards {card}")
+        steps = tables.force[card] + tables.use(card, MOVES).steps
+        return self._move(steps, f"discards {tables.names[card]}")
 
     def _apply_jump(self, action: Jump) -> str:
         player = self.player
-        self.players[player].position = action.space
+        me = self.players[player]
+        start, me.position = me.position, action.space
         self._end_actions()
-        return f"P{player + 1} moves to Revolution space {action.space}"
+        return (f"P{player + 1} takes the Revolution space's move from space {start} to "
+                f"{self._tables.places[action.space]}")
 
     def _apply_draw_one(self, action: DrawOne) -> str:
         player = self.player
@@ -651,7 +665,7 @@ class SpringState(State[Action]):
     def _apply_add_counter(self, action: AddCounter) -> str:
         player = self.player
         self.spaces[action.space - 1].counters += 1
-        line = f"P{player + 1} adds a counter on space {action.space}"
+        line = f"P{player + 1} adds a counter on {self._tables.places[action.space]}"
         if self.phase == "place_counters":      # a bonus counter (R43)
             self.counters_due -= 1
             if self.counters_due > 0:
@@ -674,7 +688,8 @@ class SpringState(State[Action]):
         _take(me.hand, card)
         use = self._tables.use(card, RADICALISES)
         counters = 1
-        line = f"P{player + 1} radicalises space {space.number} with {card}"
+        line = (f"P{player + 1} radicalises {self._tables.places[space.number]} with "
+                f"{self._tables.names[card]}")
         if use.counters:                # R26: more counters on this space, within the cap
             counters = max(1, min(1 + use.counters, self.config.max_counters))
             line += f" ({counters} counters)"
@@ -697,7 +712,9 @@ class SpringState(State[Action]):
         me.hand[space.card] = me.hand.get(space.card, 0) + 1
         old, space.card = space.card, action.card
         self._end_actions()
-        return f"P{player + 1} exchanges {old} for {action.card} on space {space.number}"
+        names = self._tables.names
+        return (f"P{player + 1} exchanges {names[old]} on {self._tables.places[space.number]} "
+                f"for {names[action.card]} from their hand")
 
     def _apply_draw_discard(self, action: DrawDiscard) -> str:
         player = self.player
@@ -712,19 +729,21 @@ class SpringState(State[Action]):
     def _apply_discard(self, action: Discard) -> str:
         player = self.player
         self._discard_from_hand(self.players[player], action.card)
+        line = f"P{player + 1} discards {self._tables.names[action.card]}"
         if self.phase == "discard_one":
             self._end_actions()
-        else:
-            self._finish_turn_if_done()
-        return f"P{player + 1} discards {action.card}"
+            return line + " (the card drawn to discard one)"
+        self._finish_turn_if_done()
+        return line + f" (over the hand limit of {self.config.hand_limit})"
 
     def _apply_pass(self, action: Pass) -> str:
         player = self.player
         if self.phase == "motivate":
             self.phase = "move"
-        else:
-            self._end_actions()
-        return f"P{player + 1} passes"
+            return f"P{player + 1} passes: no Motivation card"
+        where = self._tables.places[self.players[player].position]
+        self._end_actions()
+        return f"P{player + 1} passes: no action on {where}"
 
     def _discard_from_hand(self, me: Player, card: str) -> None:
         """Move one ``card`` from ``me``'s hand to the discard pile."""
@@ -750,7 +769,9 @@ class SpringState(State[Action]):
                     moved += 1
         me.position = position
         self.phase = "revolution" if self.spaces[position - 1].country is None else "action"
-        return f"P{self.player + 1} {how} and moves to space {position}"
+        steps = steps if steps < 200 else 200
+        return (f"P{self.player + 1} {how} and moves {steps} "
+                f"{'space' if steps == 1 else 'spaces'} on to {self._tables.places[position]}")
 
     def _resist(self, me: Player, cards: tuple[str, ...]) -> str:
         space = self.spaces[me.position - 1]
@@ -763,8 +784,9 @@ class SpringState(State[Action]):
         draw = use.draws
         assert space.card is not None
         self.discard[space.card] = self.discard.get(space.card, 0) + 1
-        line = (f"P{self.player + 1} resists space {space.number} with {', '.join(cards)}: "
-                f"{space.counters} counters and {space.card} go")
+        line = (f"P{self.player + 1} resists {tables.places[space.number]} with "
+                f"{cards_text(tables.names, cards)}: {counters_text(space.counters)} and "
+                f"{tables.names[space.card]} go")
         space.card, space.owner, space.counters = None, None, 0
         if draw:                        # R26: drawn once the resistance has resolved
             self.draws += [self.player] * draw
@@ -832,7 +854,7 @@ class SpringState(State[Action]):
                 self.players[p].vt += second
             else:
                 self.players[p].vt += other
-        line = f"; {country} is overthrown"
+        line = f"; {self._tables.countries[country]} is overthrown"
         if len(self.overthrown) >= self.config.overthrows_to_end:
             self._final_scoring("overthrows")
             line += "; the fourth overthrow ends the game"
