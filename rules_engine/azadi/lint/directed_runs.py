@@ -1,0 +1,163 @@
+"""The lint's directed coverage games (ruling R55): after the plain games of
+``simulation_runs``, seeded games whose setup puts in play what those games left
+unfired or uncovered, chosen greedily and deterministically from what is still
+missing. Used by L715 (never-exercised). (Not a rule.)
+
+Each round plans one game from the campaign's coverage so far:
+
+* while a Foundation side never fired, a post-azadi game: that card and side founded
+  (``foundation``), the Flag ``AZADI_IN`` points short of the Fort and every player
+  with ``LEGACY`` Legacy to mark the Monument Tracker, the Orders and Resistance cards
+  with the most uncovered pairs with that card's Monument in play;
+* otherwise a game before azadi: the Tyranny card whose while-active powers have the
+  most uncovered pairs comes up first, with the Resistance cards and Orders that add
+  the most uncovered pairs (unfired ones first).
+
+A plan once played is not planned again: the next best one is, so every round tries
+something new. ``directed_games(games)`` rounds per campaign (the lint's ``--games``
+raises it), played by ``run_cache`` like every simulated game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rules_engine.azadi import coverage
+from rules_engine.azadi.lint.simulation_runs import BOTS, choice_runs
+from rules_engine.azadi.model import AzadiContent, Campaign
+from rules_engine.core.replay import replay_command
+from rules_engine.core.run_cache import cached_run
+from rules_engine.core.simulate import GameRecord, Simulation
+
+GAMES_DIVISOR = 4          # --games 200: 50 directed games per campaign
+RESISTANCE = 3             # Resistance cards a directed game lays (each in a new zone)
+ORDERS = 2                 # Imperial Orders in play from its start
+AZADI_IN = 2               # a post-azadi game's Flag starts this short of the Fort
+LEGACY = 3                 # ... and every player's Legacy: Monument Tracker spots
+SEED_OFFSET = 1_000_000    # directed games' seeds: apart from the plain games'
+
+
+def directed_games(games: int) -> int:
+    return max(1, games // GAMES_DIVISOR)
+
+
+@dataclass(frozen=True)
+class DirectedGame:
+    """One directed game of a campaign: its run (one game) and its record."""
+
+    campaign: Campaign
+    spec: Simulation
+    record: GameRecord
+    folder: str = field(default="", compare=False)
+
+    def replay(self) -> str:
+        """The ``samizdat simulate`` command that replays it."""
+        return replay_command(self.spec, self.record.seed, self.folder)
+
+
+@dataclass
+class Coverage:
+    """What a campaign's games fired and which pairs they covered, so far."""
+
+    universe: coverage.Universe
+    fired: set[str] = field(default_factory=set)
+    pairs: set[str] = field(default_factory=set)
+
+    def add(self, counters: Iterable[str]) -> None:
+        keys = list(counters)
+        self.fired |= coverage.fired_keys(keys)
+        self.pairs |= {k[5:] for k in keys if k.startswith("pair:")}
+
+    def missing(self, law: str, used: str) -> bool:
+        return coverage.possible(law, used) and f"{law}|{used}" not in self.pairs
+
+    def gain(self, laws: list[str], used: str) -> int:
+        """Uncovered pairs of ``used`` with ``laws``, and 10 more if it never fired."""
+        return sum(self.missing(law, used) for law in laws) + \
+            (0 if used in self.fired else 10)
+
+
+@lru_cache(maxsize=4)
+def directed_runs(model: AzadiContent, games: int, seed: int) -> tuple[DirectedGame, ...]:
+    """Every campaign's directed games, after its plain games (``choice_runs``)."""
+    plain = choice_runs(model, games, seed)
+    out: list[DirectedGame] = []
+    for campaign in model.campaigns:
+        alone = replace(model, campaigns=(campaign,))
+        seen = Coverage(coverage.universe(model, campaign, seat_of_power=True))
+        for runs in plain:
+            if runs.campaign.id == campaign.id and not runs.mandate:
+                for record in runs.records:
+                    seen.add(record.counters)
+        tried: set[tuple[tuple[str, Any], ...]] = set()
+        folder = _folder(campaign)
+        for round_ in range(directed_games(games)):
+            plan = _plan(model, campaign, seen, tried)
+            if plan is None:
+                break
+            tried.add(plan)
+            spec = Simulation("rules_engine.azadi.simulation:setup", (
+                ("content", alone), ("bots", BOTS), ("campaign", campaign.id),
+                ("seat_of_power", True), *plan, ("check_order", True)))
+            record = cached_run(spec, 1, seed + SEED_OFFSET + round_)[0]
+            seen.add(record.counters)
+            out.append(DirectedGame(campaign, spec, record, folder))
+    return tuple(out)
+
+
+def _folder(campaign: Campaign) -> str:
+    """The folder of the campaign's content, which a replay names unless shipped."""
+    file = campaign.location.file
+    return Path(file).parent.as_posix() if file else ""
+
+
+def _plan(model: AzadiContent, campaign: Campaign, seen: Coverage,
+          tried: set[tuple[tuple[str, Any], ...]]) -> tuple[tuple[str, Any], ...] | None:
+    """The next directed game's options (None: nothing left to direct)."""
+    mandate = [law for law in seen.universe.laws if law.startswith("mandate:")]
+    orders = sorted({card.order for card in campaign.tyranny_cards})
+    resistance = sorted({c.resistance for card in campaign.tyranny_cards
+                         for c in card.choices})
+    for card in model.foundation_cards:
+        for side in range(len(card.sides)):
+            if f"foundation:{card.id}:{side}" in seen.fired:
+                continue
+            used = f"monument:{card.monument}"
+            chosen_orders = _best(orders, lambda n: seen.gain([f"order:{n}"], used) +
+                                  (0 if f"order:{n}" in seen.fired else 10), ORDERS)
+            laws = mandate + [f"order:{n}" for n in chosen_orders]
+            chosen = _best(resistance, lambda n: seen.gain(laws, f"resistance:{n}"),
+                           RESISTANCE)
+            plan = (("resistance_start", chosen), ("orders_start", chosen_orders),
+                    ("azadi_in", AZADI_IN), ("legacy_start", LEGACY),
+                    ("foundation", f"{card.id}:{side + 1}"))
+            if plan not in tried:
+                return plan
+    cards = sorted(campaign.tyranny_cards, key=lambda c: c.id)
+    ranked = []
+    for card in cards:
+        active = [f"tyranny:{card.id}:{n}" for n, c in enumerate(card.choices)
+                  if c.while_active]
+        score = sum(seen.gain(active, used) for used in seen.universe.used)
+        ranked.append((-score, card.id, active))
+    for _, card_id, active in sorted(ranked):
+        chosen_orders = _best(orders, lambda n: sum(
+            seen.gain([f"order:{n}"], used) for used in seen.universe.used), ORDERS)
+        laws = mandate + active + [f"order:{n}" for n in chosen_orders]
+        chosen = _best(resistance, lambda n: seen.gain(laws, f"resistance:{n}"), RESISTANCE)
+        plan = (("first_tyranny", card_id), ("resistance_start", chosen),
+                ("orders_start", chosen_orders))
+        if plan not in tried:
+            return plan
+    return None
+
+
+def _best(numbers: list[int], score: Any, count: int) -> tuple[int, ...]:
+    """The ``count`` numbers of highest ``score`` (the lower number on a tie), in
+    ascending order; only those that score."""
+    ranked = sorted(numbers, key=lambda n: (-score(n), n))
+    return tuple(sorted(n for n in ranked[:count] if score(n) > 0))
