@@ -170,10 +170,11 @@ def closeness(state: AzadiState) -> dict[str, int]:
     for _, delta in state.track.events:
         flag += delta
         highest = max(highest, flag)
-    for card in state.content.foundation_cards:
-        for side in range(len(card.sides)):
-            other = state.foundation is card and state.foundation_side not in (None, side)
-            near[f"foundation:{card.id}:{side}"] = highest + (100 if other else 0)
+    for foundation in state.content.foundation_cards:
+        for side in range(len(foundation.sides)):
+            other = state.foundation is foundation and \
+                state.foundation_side not in (None, side)
+            near[f"foundation:{foundation.id}:{side}"] = highest + (100 if other else 0)
     for monument in state.content.monuments:
         near[f"monument:{monument.number}"] = len(state.contributions)
     infamy = max(p.resources["infamy"] for p in state.players)

@@ -405,7 +405,7 @@ class AzadiGame(Game):
                  first_tyranny: str = "", only_choice: int | None = None,
                  check_order: bool = False, resistance_start: tuple[int, ...] = (),
                  orders_start: tuple[int, ...] = (), azadi_in: int = 0,
-                 legacy_start: int = 0, foundation: str = "") -> None:
+                 legacy_start: int = 0, foundation: str = "", max_turns: int = 400) -> None:
         self.content = content
         params = content.parameters
         self.config = AzadiConfig(players, difficulty, campaign,
@@ -416,7 +416,8 @@ class AzadiGame(Game):
                                   check_order=check_order,
                                   resistance_start=tuple(resistance_start),
                                   orders_start=tuple(orders_start), azadi_in=azadi_in,
-                                  legacy_start=legacy_start, foundation=foundation)
+                                  legacy_start=legacy_start, foundation=foundation,
+                                  max_turns=max_turns)
 
     def num_players(self) -> int:
         return self.config.players

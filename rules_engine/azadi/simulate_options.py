@@ -31,6 +31,8 @@ OPTIONS = (
               "Legacy.", None, int_range=(1, 30)),
     SimOption("foundation", "AZADI, directed game (R55): the Foundation card founded at "
               "azadi, CARD or CARD:SIDE (side 1 or 2: the vote's outcome).", ""),
+    SimOption("max_turns", "AZADI: end the game at the turn limit after this many turns "
+              "(default 400).", None, int_range=(1, 10_000)),
     SimOption("coverage", "AZADI: report which of the campaign's effects fired and which "
               "(law, power) pairs were in play together.", False, flag=True),
 )
@@ -94,7 +96,8 @@ def directed_options(model: Any, values: Mapping[str, Any]) -> tuple[tuple[str, 
     found: tuple[tuple[str, Any], ...] = (
         ("resistance_start", resistance), ("orders_start", orders),
         ("azadi_in", values.get("azadi_in") or 0),
-        ("legacy_start", values.get("legacy") or 0), ("foundation", foundation))
+        ("legacy_start", values.get("legacy") or 0), ("foundation", foundation),
+        ("max_turns", values.get("max_turns") or 0))
     return tuple((name, value) for name, value in found if value)
 
 

@@ -48,7 +48,7 @@ def _flags(name: str, value: Any) -> list[str]:
         return [] if value is None else ["--only-choice", str(int(value) + 1)]
     directed = {"resistance_start": "--resistance", "orders_start": "--orders",
                 "azadi_in": "--azadi-in", "legacy_start": "--legacy",
-                "foundation": "--foundation"}      # AZADI's directed games (R55)
+                "foundation": "--foundation", "max_turns": "--max-turns"}   # AZADI (R55)
     if name in directed:
         if not value:
             return []

@@ -13,14 +13,16 @@ Each round plans one game from the campaign's coverage so far:
   most uncovered pairs comes up first, with the Resistance cards and Orders that add
   the most uncovered pairs (unfired ones first).
 
-A plan once played is not planned again: the next best one is, so every round tries
-something new. ``directed_games(games)`` rounds per campaign (the lint's ``--games``
-raises it), played by ``run_cache`` like every simulated game.
+A plan played ``TRIES`` times (each with its own seed) is not planned again: the
+next best one is, so the rounds move on from what the bots cannot make fire.
+``directed_games(games)`` rounds per campaign (the lint's ``--games`` raises it),
+played by ``run_cache`` like every simulated game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -36,8 +38,10 @@ from rules_engine.core.simulate import GameRecord, Simulation
 GAMES_DIVISOR = 4          # --games 200: 50 directed games per campaign
 RESISTANCE = 3             # Resistance cards a directed game lays (each in a new zone)
 ORDERS = 2                 # Imperial Orders in play from its start
-AZADI_IN = 2               # a post-azadi game's Flag starts this short of the Fort
-LEGACY = 3                 # ... and every player's Legacy: Monument Tracker spots
+AZADI_IN = 1               # a post-azadi game's Flag starts this short of the Fort,
+LEGACY = 3                 # ... every player's Legacy (Monument Tracker spots),
+MAX_TURNS = 50             # ... and its turn limit (bots seldom fill the map after azadi)
+TRIES = 2                  # games of one plan before the next best is played
 SEED_OFFSET = 1_000_000    # directed games' seeds: apart from the plain games'
 
 
@@ -82,9 +86,11 @@ class Coverage:
 
 
 @lru_cache(maxsize=4)
-def directed_runs(model: AzadiContent, games: int, seed: int) -> tuple[DirectedGame, ...]:
-    """Every campaign's directed games, after its plain games (``choice_runs``)."""
-    plain = choice_runs(model, games, seed)
+def directed_runs(model: AzadiContent, games: int, seed: int, alternate: bool = False
+                  ) -> tuple[DirectedGame, ...]:
+    """Every campaign's directed games, after its plain games (``choice_runs``, the
+    same call as the other rules', so they are played once)."""
+    plain = choice_runs(model, games, seed, alternate)
     out: list[DirectedGame] = []
     for campaign in model.campaigns:
         alone = replace(model, campaigns=(campaign,))
@@ -93,13 +99,13 @@ def directed_runs(model: AzadiContent, games: int, seed: int) -> tuple[DirectedG
             if runs.campaign.id == campaign.id and not runs.mandate:
                 for record in runs.records:
                     seen.add(record.counters)
-        tried: set[tuple[tuple[str, Any], ...]] = set()
+        tried: Counter[Plan] = Counter()
         folder = _folder(campaign)
         for round_ in range(directed_games(games)):
             plan = _plan(model, campaign, seen, tried)
             if plan is None:
                 break
-            tried.add(plan)
+            tried[plan] += 1
             spec = Simulation("rules_engine.azadi.simulation:setup", (
                 ("content", alone), ("bots", BOTS), ("campaign", campaign.id),
                 ("seat_of_power", True), *plan, ("check_order", True)))
@@ -115,45 +121,69 @@ def _folder(campaign: Campaign) -> str:
     return Path(file).parent.as_posix() if file else ""
 
 
+Plan = tuple[tuple[str, Any], ...]
+
+
 def _plan(model: AzadiContent, campaign: Campaign, seen: Coverage,
-          tried: set[tuple[tuple[str, Any], ...]]) -> tuple[tuple[str, Any], ...] | None:
+          tried: Counter[Plan]) -> Plan | None:
     """The next directed game's options (None: nothing left to direct)."""
+    for plan in _post_azadi_plans(model, campaign, seen):
+        if tried[plan] < TRIES:
+            return plan
+    for plan in _tyranny_plans(campaign, seen):
+        if tried[plan] < TRIES:
+            return plan
+    return None
+
+
+def _numbers(campaign: Campaign) -> tuple[list[int], list[int]]:
+    """The campaign's Imperial Orders and Resistance cards."""
+    return (sorted({card.order for card in campaign.tyranny_cards}),
+            sorted({c.resistance for card in campaign.tyranny_cards for c in card.choices}))
+
+
+def _with(seen: Coverage, laws: list[str], orders: list[int], resistance: list[int],
+          used: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The Orders adding most uncovered pairs with ``used`` (unfired ones first), then
+    the Resistance cards adding most with ``laws`` and those Orders."""
+    chosen_orders = _best(orders, lambda n: sum(seen.gain([f"order:{n}"], u) for u in used)
+                          + (0 if f"order:{n}" in seen.fired else 10), ORDERS)
+    every = laws + [f"order:{n}" for n in chosen_orders]
+    chosen = _best(resistance, lambda n: seen.gain(every, f"resistance:{n}"), RESISTANCE)
+    return chosen, chosen_orders
+
+
+def _post_azadi_plans(model: AzadiContent, campaign: Campaign, seen: Coverage
+                      ) -> Iterator[Plan]:
+    """A game founding each Foundation side never fired, in the content's order."""
     mandate = [law for law in seen.universe.laws if law.startswith("mandate:")]
-    orders = sorted({card.order for card in campaign.tyranny_cards})
-    resistance = sorted({c.resistance for card in campaign.tyranny_cards
-                         for c in card.choices})
-    for card in model.foundation_cards:
-        for side in range(len(card.sides)):
-            if f"foundation:{card.id}:{side}" in seen.fired:
+    orders, resistance = _numbers(campaign)
+    for foundation in model.foundation_cards:
+        for side in range(len(foundation.sides)):
+            if f"foundation:{foundation.id}:{side}" in seen.fired:
                 continue
-            used = f"monument:{card.monument}"
-            chosen_orders = _best(orders, lambda n: seen.gain([f"order:{n}"], used) +
-                                  (0 if f"order:{n}" in seen.fired else 10), ORDERS)
-            laws = mandate + [f"order:{n}" for n in chosen_orders]
-            chosen = _best(resistance, lambda n: seen.gain(laws, f"resistance:{n}"),
-                           RESISTANCE)
-            plan = (("resistance_start", chosen), ("orders_start", chosen_orders),
-                    ("azadi_in", AZADI_IN), ("legacy_start", LEGACY),
-                    ("foundation", f"{card.id}:{side + 1}"))
-            if plan not in tried:
-                return plan
-    cards = sorted(campaign.tyranny_cards, key=lambda c: c.id)
+            chosen, chosen_orders = _with(seen, mandate, orders, resistance,
+                                          [f"monument:{foundation.monument}"])
+            yield (("resistance_start", chosen), ("orders_start", chosen_orders),
+                   ("azadi_in", AZADI_IN), ("legacy_start", LEGACY),
+                   ("foundation", f"{foundation.id}:{side + 1}"), ("max_turns", MAX_TURNS))
+
+
+def _tyranny_plans(campaign: Campaign, seen: Coverage) -> Iterator[Plan]:
+    """A game before azadi for each Tyranny card, most uncovered pairs first."""
+    mandate = [law for law in seen.universe.laws if law.startswith("mandate:")]
+    orders, resistance = _numbers(campaign)
     ranked = []
-    for card in cards:
+    for card in sorted(campaign.tyranny_cards, key=lambda c: c.id):
         active = [f"tyranny:{card.id}:{n}" for n, c in enumerate(card.choices)
                   if c.while_active]
         score = sum(seen.gain(active, used) for used in seen.universe.used)
         ranked.append((-score, card.id, active))
     for _, card_id, active in sorted(ranked):
-        chosen_orders = _best(orders, lambda n: sum(
-            seen.gain([f"order:{n}"], used) for used in seen.universe.used), ORDERS)
-        laws = mandate + active + [f"order:{n}" for n in chosen_orders]
-        chosen = _best(resistance, lambda n: seen.gain(laws, f"resistance:{n}"), RESISTANCE)
-        plan = (("first_tyranny", card_id), ("resistance_start", chosen),
-                ("orders_start", chosen_orders))
-        if plan not in tried:
-            return plan
-    return None
+        chosen, chosen_orders = _with(seen, mandate + active, orders, resistance,
+                                      list(seen.universe.used))
+        yield (("first_tyranny", card_id), ("resistance_start", chosen),
+               ("orders_start", chosen_orders))
 
 
 def _best(numbers: list[int], score: Any, count: int) -> tuple[int, ...]:
