@@ -130,9 +130,9 @@ def test_the_lint_says_what_its_games_never_exercised() -> None:
 
 @pytest.mark.slow
 def test_the_default_lint_reaches_its_measured_coverage() -> None:
-    """The shipped campaigns at the default budget (--games 200): measured 87, 88, 90,
-    90 and 91 of 98 effects and 242 to 304 of 1224 pairs per campaign (benchmarks/
-    coverage.py); the floors sit just under."""
+    """The shipped campaigns at the default budget (--games 200): measured 88, 89, 91,
+    90 and 91 of 98 effects (449 in all) and 281, 298, 338, 349 and 283 of 1224 pairs
+    (1549) per campaign (benchmarks/coverage.py); the floors sit just under."""
     result = run_cli("lint", str(CARDS / "azadi"), "--select", "L715", "--format", "json")
     assert result.exit_code == 0, result.output
     fired, pairs = [], []
@@ -140,8 +140,8 @@ def test_the_default_lint_reaches_its_measured_coverage() -> None:
         head = d["message"].split(": ", 1)[1]
         fired.append(int(head.split(" of ", 1)[0]))
         pairs.append(int(head.split("R55), ", 1)[1].split(" of ", 1)[0]))
-    assert len(fired) == 5 and min(fired) >= 85 and sum(fired) >= 440
-    assert min(pairs) >= 230 and sum(pairs) >= 1290
+    assert len(fired) == 5 and min(fired) >= 86 and sum(fired) >= 444
+    assert min(pairs) >= 270 and sum(pairs) >= 1500
 
 
 # -- directed games (ruling R55) ---------------------------------------------------------

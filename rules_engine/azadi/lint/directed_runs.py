@@ -35,7 +35,7 @@ from rules_engine.core.replay import replay_command
 from rules_engine.core.run_cache import cached_run
 from rules_engine.core.simulate import GameRecord, Simulation
 
-GAMES_DIVISOR = 4          # --games 200: 50 directed games per campaign
+GAMES_DIVISOR = 2          # --games 200: up to 100 directed games per campaign
 RESISTANCE = 3             # Resistance cards a directed game lays (each in a new zone)
 ORDERS = 2                 # Imperial Orders in play from its start
 AZADI_IN = 1               # a post-azadi game's Flag starts this short of the Fort,
