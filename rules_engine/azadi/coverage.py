@@ -11,7 +11,13 @@ The engine records ``fired:<effect>`` and ``pair:<law>|<effect>`` in the state's
 usage counter as they happen (:func:`fire`); :func:`fired_at_end` adds what a finished
 game shows; the simulation's counters hold each once per game. :func:`universe` lists,
 for a campaign, every effect and pair there is to exercise, so reports and the lint
-say what was never tried.
+say what was never tried. A Monument power is used only after azadi, when no Tyranny
+card is in play, so the pairs of a Monument with a Tyranny choice's while-active power
+are left out of the universe: no game can play them (ruling R55).
+
+:func:`closeness` says, for a finished game, how near it came to firing each effect
+(``near:<effect>``, higher is nearer), so the lint names the closest game for what
+never fired.
 """
 
 from __future__ import annotations
@@ -90,7 +96,14 @@ class Universe:
 
     @property
     def pairs(self) -> int:
-        return len(self.laws) * len(self.used)
+        """How many (law, used) pairs a game can play."""
+        return sum(1 for law in self.laws for used in self.used if possible(law, used))
+
+
+def possible(law: str, used: str) -> bool:
+    """Whether a game can use ``used`` while ``law`` is in force: not a Monument (used
+    after azadi) with a Tyranny card's while-active power (gone at azadi)."""
+    return not (law.startswith("tyranny:") and used.startswith("monument:"))
 
 
 def universe(content: AzadiContent, campaign: Campaign, seat_of_power: bool) -> Universe:
@@ -120,12 +133,54 @@ def report(universe: Universe, games: int, totals: Any) -> dict[str, Any]:
     """The coverage part of a report from summed per-game counters ``totals``."""
     fired = {e: int(totals.get(f"fired:{e}", 0)) for e in universe.effects}
     covered = sum(1 for law in universe.laws for used in universe.used
-                  if totals.get(f"pair:{law}|{used}", 0))
+                  if possible(law, used) and totals.get(f"pair:{law}|{used}", 0))
     return {"effects": {"total": len(universe.effects),
                         "fired": sum(1 for n in fired.values() if n),
                         "never": [e for e, n in fired.items() if not n]},
             "pairs": {"total": universe.pairs, "covered": covered},
             "games": games, "games_fired": dict(sorted(fired.items()))}
+
+
+def closeness(state: AzadiState) -> dict[str, int]:
+    """How near a finished game came to each effect that can be near without firing
+    (``near:<effect>``, higher is nearer; a key only where there was something):
+
+    * a Resistance card: it lay on the board at the end, 1 + the highest level any
+      player held in its ideologue (level 3 makes a player eligible to use it);
+    * a Tyranny choice: its task's best progress;
+    * the Mandate's rebel side: the Infamy taken off it by dissent;
+    * a Foundation side: the Rebel Flag's highest point (the Fort is azadi), 100 + that
+      when the game founded the other side of the card;
+    * a Monument: the contributions marked on the Monument Tracker;
+    * a Maidaan power: the most Infamy a player held at the end.
+    """
+    near: dict[str, int] = {}
+    for number in state.resistance.values():
+        card = state.resistance_cards.get(number)
+        if card is not None:
+            near[f"resistance:{number}"] = 1 + max(p.levels[card.ideologue]
+                                                   for p in state.players)
+    for (card_id, choice), best in state.task_best.items():
+        if best:
+            near[f"tyranny:{card_id}:{choice}"] = best
+    if state.mandate is not None:
+        start = int(state.content.parameters.get("order_infamy", 6))
+        near[f"mandate:{state.mandate.id}:rebel"] = start - state.mandate_infamy
+    flag, highest = state.track.start, state.track.start
+    for _, delta in state.track.events:
+        flag += delta
+        highest = max(highest, flag)
+    for foundation in state.content.foundation_cards:
+        for side in range(len(foundation.sides)):
+            other = state.foundation is foundation and \
+                state.foundation_side not in (None, side)
+            near[f"foundation:{foundation.id}:{side}"] = highest + (100 if other else 0)
+    for monument in state.content.monuments:
+        near[f"monument:{monument.number}"] = len(state.contributions)
+    infamy = max(p.resources["infamy"] for p in state.players)
+    for power in state.content.maidaan_powers:
+        near[f"maidaan:{power.id}"] = infamy
+    return near
 
 
 def fired_keys(counters: Iterable[str]) -> set[str]:

@@ -120,6 +120,12 @@ class AzadiConfig:
     only_choice: int | None = None  # ... and the one choice of it whose task counts
     check_order: bool = False    # run same-window effects both ways on clones (lint)
     trades_per_turn: int = 2     # trade proposals a player may open per turn (R23)
+    # a directed game (R55, rules_engine.azadi.directed): content in play from the start
+    resistance_start: tuple[int, ...] = ()
+    orders_start: tuple[int, ...] = ()
+    azadi_in: int = 0            # the Flag starts this many points short of the Fort
+    legacy_start: int = 0
+    foundation: str = ""         # "<card id>[:<side 1|2>]" founded at azadi
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -397,7 +403,9 @@ class AzadiGame(Game):
     def __init__(self, content: AzadiContent, players: int = 4, difficulty: str = "medium",
                  campaign: str = "", seat_of_power: bool = False, mandate: str = "",
                  first_tyranny: str = "", only_choice: int | None = None,
-                 check_order: bool = False) -> None:
+                 check_order: bool = False, resistance_start: tuple[int, ...] = (),
+                 orders_start: tuple[int, ...] = (), azadi_in: int = 0,
+                 legacy_start: int = 0, foundation: str = "", max_turns: int = 400) -> None:
         self.content = content
         params = content.parameters
         self.config = AzadiConfig(players, difficulty, campaign,
@@ -405,7 +413,11 @@ class AzadiGame(Game):
                                   int(params.get("redraw_ideology_card_cost", 4)),
                                   seat_of_power=seat_of_power, mandate=mandate,
                                   first_tyranny=first_tyranny, only_choice=only_choice,
-                                  check_order=check_order)
+                                  check_order=check_order,
+                                  resistance_start=tuple(resistance_start),
+                                  orders_start=tuple(orders_start), azadi_in=azadi_in,
+                                  legacy_start=legacy_start, foundation=foundation,
+                                  max_turns=max_turns)
 
     def num_players(self) -> int:
         return self.config.players

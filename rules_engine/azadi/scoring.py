@@ -9,6 +9,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from rules_engine.azadi import (
+    directed,
     events,
     setup,
     voters,
@@ -58,8 +59,10 @@ def choose_foundation(state: AzadiState) -> None:
     for mine in state.players:
         held.update(mine.levels)
     dominant, second = _foundation_pair(state, held)
+    forced = directed.foundation_choice(state.config)[0]     # a directed game (R55)
     state.foundation = next((f for f in state.content.foundation_cards
-                             if (f.dominant, f.second) == (dominant, second)), None)
+                             if (f.id == forced if forced else
+                                 (f.dominant, f.second) == (dominant, second))), None)
     if state.foundation is None:
         return
     count = len(state.players)
@@ -112,7 +115,10 @@ def vote(state: AzadiState, side: int) -> str:
         return line
     weight = Counter(state.contributions)
     tally = [sum(weight[p] for p, s in state.votes.items() if s == side) for side in (0, 1)]
-    if tally[0] != tally[1]:
+    forced = directed.foundation_choice(state.config)[1]     # a directed game (R55)
+    if forced is not None:
+        state.foundation_side = forced
+    elif tally[0] != tally[1]:
         state.foundation_side = 0 if tally[0] > tally[1] else 1
     else:                                   # the tie-breaks: most contributions, last marked
         decider = _decider(state, list(state.votes))

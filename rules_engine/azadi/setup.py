@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
 
-from rules_engine.azadi import law, turns, voters
+from rules_engine.azadi import directed, law, turns, voters
 from rules_engine.azadi.actions import Take
 from rules_engine.azadi.board import Board, Zone
 from rules_engine.azadi.model import IDEOLOGUES
@@ -135,6 +135,7 @@ def set_up(state: AzadiState) -> None:
     state.spare_zones = [z for z in content.zones if z.areas in (17, 21) for _ in
                          range(z.copies)]
     voters.set_majorities(state)                # a Mandate may change them (R35)
+    directed.set_up(state)                      # a directed game's content (R55)
     advance(state)
 
 

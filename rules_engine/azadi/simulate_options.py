@@ -21,6 +21,18 @@ OPTIONS = (
     SimOption("tyranny_first", "AZADI: this Tyranny card id comes up first.", ""),
     SimOption("only_choice", "AZADI, with --tyranny-first: only this choice's task counts.",
               None, int_range=(1, 2)),
+    SimOption("resistance", "AZADI, directed game (R55): these Resistance card numbers "
+              "(comma-separated) lie in zones opened at setup.", ""),
+    SimOption("orders", "AZADI, directed game (R55): these Imperial Order numbers "
+              "(comma-separated) are in play from the start.", ""),
+    SimOption("azadi_in", "AZADI, directed game (R55): the Rebel Flag starts this many "
+              "points short of the Fort.", None, int_range=(1, 30)),
+    SimOption("legacy", "AZADI, directed game (R55): every player starts with this much "
+              "Legacy.", None, int_range=(1, 30)),
+    SimOption("foundation", "AZADI, directed game (R55): the Foundation card founded at "
+              "azadi, CARD or CARD:SIDE (side 1 or 2: the vote's outcome).", ""),
+    SimOption("max_turns", "AZADI: end the game at the turn limit after this many turns "
+              "(default 400).", None, int_range=(1, 10_000)),
     SimOption("coverage", "AZADI: report which of the campaign's effects fired and which "
               "(law, power) pairs were in play together.", False, flag=True),
 )
@@ -61,6 +73,34 @@ def check_choices(model: Any, campaign: str, mandate: str, tyranny_first: str,
         raise OptionError("only with --tyranny-first", "--only-choice")
 
 
+def numbers(text: str, flag: str) -> tuple[int, ...]:
+    """The card numbers of a comma-separated option value."""
+    try:
+        return tuple(int(n) for n in text.split(",") if n.strip()) if text else ()
+    except ValueError:
+        raise OptionError(f"card numbers, comma-separated: not {text!r}", flag) from None
+
+
+def directed_options(model: Any, values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The engine options of a directed game (ruling R55): only those set."""
+    from rules_engine.azadi.directed import check
+
+    resistance = numbers(values.get("resistance") or "", "--resistance")
+    orders = numbers(values.get("orders") or "", "--orders")
+    foundation = values.get("foundation") or ""
+    problem = check(model, resistance, orders, foundation)
+    if problem:
+        flag = "--resistance" if "Resistance" in problem else "--orders" if "Order" in \
+            problem else "--foundation"
+        raise OptionError(problem, flag)
+    found: tuple[tuple[str, Any], ...] = (
+        ("resistance_start", resistance), ("orders_start", orders),
+        ("azadi_in", values.get("azadi_in") or 0),
+        ("legacy_start", values.get("legacy") or 0), ("foundation", foundation),
+        ("max_turns", values.get("max_turns") or 0))
+    return tuple((name, value) for name, value in found if value)
+
+
 def engine_options(model: Any, values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     """The options the engine plays with (the first level when every level is played)."""
     check_choices(model, values["campaign"], values["mandate"], values["tyranny_first"],
@@ -74,7 +114,7 @@ def engine_options(model: Any, values: Mapping[str, Any]) -> tuple[tuple[str, An
         only = values["only_choice"]
         options += (("first_tyranny", values["tyranny_first"]),
                     ("only_choice", None if only is None else only - 1))
-    return options
+    return options + directed_options(model, values)
 
 
 def variants(values: Mapping[str, Any]) -> Variants | None:
@@ -90,8 +130,13 @@ def folds(model: Any, values: Mapping[str, Any]) -> list[Any]:
                    seat_of_power=seat_of_power)]
 
 
+DIRECTED = ("resistance", "orders", "azadi_in", "legacy", "foundation")
+
+
 def report_fields(values: Mapping[str, Any]) -> dict[str, Any]:
-    return {"difficulty": values["difficulty"]}
+    """The difficulty, and for a directed game (R55) the options that direct it."""
+    directed = {name: values[name] for name in DIRECTED if values.get(name)}
+    return {"difficulty": values["difficulty"]} | ({"directed": directed} if directed else {})
 
 
 def report_lines(report: Mapping[str, Any], model: Any) -> list[str]:
@@ -101,6 +146,9 @@ def report_lines(report: Mapping[str, Any], model: Any) -> list[str]:
 
     lines = [f"  azadi rate {report['azadi_rate']:.1%} ({report['campaign']}, "
              f"{report['difficulty']})"]
+    if report.get("directed"):
+        lines.append("  directed game (R55): " + ", ".join(
+            f"--{name.replace('_', '-')} {value}" for name, value in report["directed"].items()))
     for level, part in report.get("by_difficulty", {}).items():
         lines.append(f"    {level}: azadi rate {part['azadi_rate']:.1%}, mean turns "
                      f"{part['mean_turns']}, ends {part['ends']}")

@@ -18,11 +18,16 @@ from rules_engine.core.simulate import GameRecord
 def setup(seed: int, content: AzadiContent, bots: tuple[str, ...] = ("random",) * 4,
           first_game: bool = False, difficulty: str = "medium", campaign: str = "",
           seat_of_power: bool = False, mandate: str = "", first_tyranny: str = "",
-          only_choice: int | None = None, check_order: bool = False
-          ) -> tuple[AzadiGame, list[Any], Any]:
+          only_choice: int | None = None, check_order: bool = False,
+          resistance_start: tuple[int, ...] = (), orders_start: tuple[int, ...] = (),
+          azadi_in: int = 0, legacy_start: int = 0, foundation: str = "",
+          max_turns: int = 400) -> tuple[AzadiGame, list[Any], Any]:
+    """The game of ``seed`` and its bots; ``resistance_start`` to ``foundation`` set
+    up a directed game (ruling R55, :mod:`rules_engine.azadi.directed`)."""
     del first_game
     game = AzadiGame(content, len(bots), difficulty, campaign, seat_of_power, mandate,
-                     first_tyranny, only_choice, check_order)
+                     first_tyranny, only_choice, check_order, resistance_start,
+                     orders_start, azadi_in, legacy_start, foundation, max_turns)
     return game, [make_bot(name, seed * 10 + i) for i, name in enumerate(bots)], summarise
 
 
@@ -33,7 +38,8 @@ def summarise(state: AzadiState) -> tuple[int, int, str, dict[str, int]]:
     <outcome>|<outcome reversed>``), broken invariants (``broken:<what>``), and what
     was used: ``used:maidaan:<id>``, ``used:resistance:<number>``, ``used:order:<number>``
     (an Order overturned); and the interaction coverage (``fired:<effect>``,
-    ``pair:<law>|<effect>``, see :mod:`rules_engine.azadi.coverage`)."""
+    ``pair:<law>|<effect>``, and how near it came to each: ``near:<effect>``; see
+    :mod:`rules_engine.azadi.coverage`)."""
     counters = {"azadi": int(state.azadi)}
     for reason, _ in state.track.events:
         counters[f"points:{reason}"] = counters.get(f"points:{reason}", 0) + 1
@@ -54,6 +60,8 @@ def summarise(state: AzadiState) -> tuple[int, int, str, dict[str, int]]:
             counters[f"used:{key}"] = n
     for effect in coverage.fired_at_end(state):
         counters[f"fired:{effect}"] = 1
+    for effect, n in coverage.closeness(state).items():
+        counters[f"near:{effect}"] = n
     for problem in violations(state):
         counters[f"broken:{problem}"] = 1
     return 0, state.turn, state.end_reason, counters

@@ -31,7 +31,7 @@ def trigger(state: AzadiState) -> str:
         for _ in range(card.imperial_voters_per_zone):
             if zone.free_ordinary() > 0:
                 state.board.add_voter(index, IMPERIAL, state.track)
-    target = _order_zone(state)
+    target = order_zone(state)
     state.in_play.append(OrderInPlay(state.orders[card.order], target))
     coverage.fire(state, f"order:{card.order}")
     voters.set_majorities(state)                   # the Order's rules apply at once (R35)
@@ -39,7 +39,7 @@ def trigger(state: AzadiState) -> str:
             f"{state.orders[card.order].title!r} in zone {target}")
 
 
-def _order_zone(state: AzadiState) -> int:
+def order_zone(state: AzadiState) -> int:
     """Where a new Imperial Order goes: a zone with neither an Order nor a
     Resistance card; failing that, over a Resistance card (which it blocks until
     it is overturned: the card stays in its zone), one not already covered first."""

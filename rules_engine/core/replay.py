@@ -46,6 +46,14 @@ def _flags(name: str, value: Any) -> list[str]:
         return ["--tyranny-first", str(value)] if value else []
     if name == "only_choice":
         return [] if value is None else ["--only-choice", str(int(value) + 1)]
+    directed = {"resistance_start": "--resistance", "orders_start": "--orders",
+                "azadi_in": "--azadi-in", "legacy_start": "--legacy",
+                "foundation": "--foundation", "max_turns": "--max-turns"}   # AZADI (R55)
+    if name in directed:
+        if not value:
+            return []
+        text = ",".join(str(n) for n in value) if isinstance(value, tuple) else str(value)
+        return [directed[name], text]
     return []        # the content (given by --content) and the linter's own switches
 
 

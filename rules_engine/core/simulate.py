@@ -198,9 +198,15 @@ def run(spec: Simulation, games: int, seed: int = 0, workers: int = 1,
     return list(stream(spec, games, seed, workers, executor, chunk))
 
 
+PER_GAME = ("near:",)
+"""Counters that measure one game (how near it came to something, for a lint to pick
+the closest game): kept in the game's record, not summed into a report."""
+
+
 class Summary:
     """The aggregate figures of games, folded in one record at a time: wins by seat,
-    draws, first-player advantage, lengths, ends and the games' counters summed."""
+    draws, first-player advantage, lengths, ends and the games' counters summed (but
+    the :data:`PER_GAME` ones)."""
 
     def __init__(self, players: int) -> None:
         self.count = 0
@@ -220,7 +226,8 @@ class Summary:
                 self.wins[p] += 1
         self.first_wins += 1.0 if r.returns[r.first_player] >= 1.0 else 0.0
         self.ends[r.end] += 1
-        self.counters.update(r.counters)
+        self.counters.update({k: n for k, n in r.counters.items()
+                              if not k.startswith(PER_GAME)})
         self.turns += r.turns
 
     def result(self) -> dict[str, Any]:
