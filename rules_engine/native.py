@@ -218,8 +218,14 @@ def in_use() -> list[str]:
 
 
 def clean() -> None:
+    """Remove every extension module a build put in the packages, those of modules
+    no longer compiled (or deleted since) included: a shim left beside no source
+    would still be imported, and fail against the new shared library."""
     for module in MODULES:
         native_of(module).unlink(missing_ok=True)
+    for package in sorted({m.split(".")[0] for m in MODULES}):
+        for leftover in (PACKAGE.parent / package).rglob(f"*{_SUFFIX}"):
+            leftover.unlink()
     for leftover in PACKAGE.glob("_native__mypyc*"):
         leftover.unlink()
     RECORD.unlink(missing_ok=True)

@@ -142,3 +142,25 @@ def test_a_stale_build_runs_the_python_sources_with_a_warning(tmp_path: Path) ->
     assert [Path(line).suffix for line in stale.stdout.split()] == [".py", ".py"]
     assert "native engine modules are out of date (rules_engine.spring.engine changed)" \
         in stale.stderr
+
+
+def test_clean_removes_the_shim_of_a_module_no_longer_compiled(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module deleted (or dropped from MODULES) since the last build leaves its
+    extension shim behind; clean (and so every build) removes it."""
+    package = tmp_path / "rules_engine"
+    (package / "azadi").mkdir(parents=True)
+    suffix = native._SUFFIX
+    kept = package / "azadi" / "board.py"
+    kept.write_text("")
+    ghost = package / "azadi" / f"gone{suffix}"            # its source was deleted
+    current = package / "azadi" / f"board{suffix}"
+    shared = package / f"_native__mypyc{suffix}"
+    for path in (ghost, current, shared):
+        path.write_bytes(b"")
+    monkeypatch.setattr(native, "PACKAGE", package)
+    monkeypatch.setattr(native, "RECORD", package / "_native.json")
+    monkeypatch.setattr(native, "MODULES", ("rules_engine.azadi.board",))
+    native.clean()
+    assert not ghost.exists() and not current.exists() and not shared.exists()
+    assert kept.exists()
