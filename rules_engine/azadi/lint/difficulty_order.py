@@ -50,7 +50,7 @@ def sign_test(harder_only: int, easier_only: int) -> float:
     favouring the harder level when each favours either level with chance 1/2."""
     n = harder_only + easier_only
     tail: int = sum(comb(n, k) for k in range(harder_only, n + 1))
-    return tail / 2 ** n
+    return tail / (1 << n)
 
 
 def discordant(easier: LevelRuns, harder: LevelRuns) -> tuple[list[int], list[int]]:
