@@ -40,14 +40,22 @@ SIMULATED = True
 MIN_GAMES = 5           # eligible in at least this many games, used in none
 
 
+def never_used(games: list[Sample], number: int) -> list[Sample]:
+    """The games in which Resistance card ``number`` was eligible, when there are at
+    least ``MIN_GAMES`` of them and it was used in none (else none)."""
+    eligible = [g for g in games if g.counters.get(f"eligible:resistance:{number}")]
+    if len(eligible) < MIN_GAMES or any(g.counters.get(f"used:resistance:{number}")
+                                        for g in eligible):
+        return []
+    return eligible
+
+
 def check(context: LintContext) -> Iterator[Diagnostic]:
     for campaign in context.model.campaigns:
         games = list(every_game(context, campaign))
         for card in context.model.resistance_cards:
-            eligible: list[Sample] = [g for g in games
-                                      if g.counters.get(f"eligible:resistance:{card.number}")]
-            if len(eligible) < MIN_GAMES or any(
-                    g.counters.get(f"used:resistance:{card.number}") for g in eligible):
+            eligible = never_used(games, card.number)
+            if not eligible:
                 continue
             yield Diagnostic(
                 CODE, SEVERITY, f"{campaign.name}: Resistance card {card.number} "
