@@ -7,8 +7,8 @@ Tyranny card's choice is *chosen* in a game when its task is the one completed, 
 that the card resolves with it (ruling R53); it was open to the players in every
 game in which the card came up. A Maidaan power is *bought* in a game when a
 player pays its Infamy for it; it was open in every game in which a player was
-offered it (its action was legal at least once). Among at least ``MIN_GAMES`` games
-in which it was open, a choice or power taken in ``ALWAYS`` or more of them makes
+offered it (its action was legal at least once). Among at least 8 games in which it
+was open (``MIN_GAMES``), a choice or power taken in 95 % or more of them makes
 the alternatives dead weight, and one taken in none is dead weight itself: either
 is a warning on the choice or the power, per campaign, with the command that
 replays such a game. When one choice of a card is always chosen, the other (never

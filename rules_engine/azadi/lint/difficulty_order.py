@@ -10,7 +10,7 @@ where exactly one of the two reached azadi tell them apart, and under equal
 difficulty each such seed is as likely to favour either level. A pair is out of
 order when the harder level is favoured by more of those seeds than chance
 explains: a one-sided exact sign test (McNemar's test on the discordant seeds) at
-significance ``ALPHA``. That is a warning naming the rates, the game counts and the
+5 % (``ALPHA``). That is a warning naming the rates, the game counts and the
 command that replays a game the harder level won and the easier one lost. A
 smaller reversal, or equal rates above zero, is within noise and not reported;
 two neighbouring levels at which no game reached azadi cannot be told apart at

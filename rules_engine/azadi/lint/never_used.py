@@ -6,7 +6,7 @@ had reached level 3 of its ideologue and could pay for it; ruling R53). Over eve
 distinct game the simulated analyses play for a campaign (the ordinary games of
 ``balance_runs`` at medium difficulty and the Tyranny choices' games of
 ``simulation_runs``, whose bots use a power that advances a task), a card eligible
-in at least ``MIN_GAMES`` games and used in none is a warning on the card, per
+in at least 5 games (``MIN_GAMES``) and used in none is a warning on the card, per
 campaign, with the command that replays a game in which it was eligible: its power
 is never worth its cost, or does nothing the players want. ``--games`` raises the
 budget.
