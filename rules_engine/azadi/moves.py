@@ -106,8 +106,10 @@ def _main_actions(state: AzadiState, me: Player) -> list[Action]:
     if me.mat_imperial:               # an Order does not apply to Imperial voters
         out += [imperial_place(i) for i, zone in enumerate(zones)
                 if zone.free_ordinary() > 0]
-    out += [UsePower(source, n, target) for source, n, ability in powers.usable_powers(state)
-            for target in state.facts.targets(ability)]
+    offered = [UsePower(source, n, target) for source, n, ability in powers.usable_powers(state)
+               for target in state.facts.targets(ability)]
+    powers.note_offered(state, offered)
+    out += offered
     out += voters.gerrymanders(state) + trade.proposals(state)
     if state.mandate is not None and not state.mandate_flipped and \
             basic >= law.mandate_dissent_cost(state):

@@ -29,7 +29,8 @@ SECTIONS = (
 LINT_RULES = tuple(f"rules_engine.azadi.lint.{name}" for name in (
     "impossible_task", "dead_power", "same_moment", "unreachable", "text_drift",
     "task_never_completed", "trigger_loop", "broken_invariant", "order_dependence",
-    "same_unlock", "over_cap", "never_exercised"))
+    "same_unlock", "over_cap", "never_exercised", "difficulty_order", "always_or_never",
+    "never_used"))
 
 NATIVE_MODULES = tuple(f"rules_engine.azadi.{name}" for name in (
     "actions", "board", "bots", "coverage", "engine", "events", "facts", "influence",

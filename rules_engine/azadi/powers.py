@@ -267,6 +267,18 @@ def holds(state: AzadiState, effect: Ability, source: str) -> bool:
     return players is None or int(players) == len(state.players)
 
 
+def note_offered(state: AzadiState, offered: list[UsePower]) -> None:
+    """Record the Resistance cards and Maidaan powers a player is offered now (for
+    the counters ``eligible:resistance:<number>`` and ``eligible:maidaan:<id>`` of
+    :func:`rules_engine.azadi.simulation.summarise`: once a game is enough)."""
+    for action in offered:
+        source = action.source
+        if source.startswith("resistance:"):
+            state.usage[f"eligible:resistance:{state.resistance[int(source.split(':')[1])]}"] = 1
+        elif source.startswith("maidaan:"):
+            state.usage[f"eligible:maidaan:{source.split(':', 1)[1]}"] = 1
+
+
 def use_power(state: AzadiState, action: UsePower) -> str:
     infamy_of: dict[str, int] = {}
     for source, _, cost in sources(state):

@@ -37,8 +37,11 @@ def summarise(state: AzadiState) -> tuple[int, int, str, dict[str, int]]:
     loops (``loop:<turn>:<event>``), order conflicts (``order:<turn>|<window>|<sources>|
     <outcome>|<outcome reversed>``), broken invariants (``broken:<what>``), and what
     was used: ``used:maidaan:<id>``, ``used:resistance:<number>``, ``used:order:<number>``
-    (an Order overturned); and the interaction coverage (``fired:<effect>``,
-    ``pair:<law>|<effect>``, and how near it came to each: ``near:<effect>``; see
+    (an Order overturned); what came up or was offered, once a game:
+    ``drawn:tyranny:<card>`` (the card came into play), ``eligible:resistance:<number>``
+    and ``eligible:maidaan:<id>`` (a player was offered its use: its action was legal);
+    and the interaction coverage (``fired:<effect>``, ``pair:<law>|<effect>``, and how
+    near it came to each: ``near:<effect>``; see
     :mod:`rules_engine.azadi.coverage`)."""
     counters = {"azadi": int(state.azadi)}
     for reason, _ in state.track.events:
@@ -54,7 +57,7 @@ def summarise(state: AzadiState) -> tuple[int, int, str, dict[str, int]]:
                         ", ".join(reverse)))
         counters[key] = 1
     for key, n in sorted(state.usage.items()):
-        if key.startswith(("fired:", "pair:")):         # coverage: once per game
+        if key.startswith(("fired:", "pair:", "drawn:", "eligible:")):   # once per game
             counters[key] = 1
         else:
             counters[f"used:{key}"] = n

@@ -25,6 +25,7 @@ def trigger(state: AzadiState) -> str:
         return ""
     card = state.tyranny_deck.pop()
     state.tyranny = ActiveTyranny(card)
+    state.usage[f"drawn:tyranny:{card.id}"] = 1         # came up (summarise's counters)
     if card.id == state.config.first_tyranny:
         state.tyranny.only = state.config.only_choice
     for index, zone in enumerate(state.board.zones):
