@@ -7,7 +7,16 @@ from collections import Counter
 
 import pytest
 
-from rules_engine.azadi import decisions, events, influence, law, powers, scoring, turns, tyranny_cards
+from rules_engine.azadi import (
+    decisions,
+    events,
+    influence,
+    law,
+    powers,
+    scoring,
+    turns,
+    tyranny_cards,
+)
 from rules_engine.azadi.board import IMPERIAL
 from rules_engine.azadi.engine import (
     Answer,

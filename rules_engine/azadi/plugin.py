@@ -32,9 +32,9 @@ LINT_RULES = tuple(f"rules_engine.azadi.lint.{name}" for name in (
     "same_unlock", "over_cap", "never_exercised"))
 
 NATIVE_MODULES = tuple(f"rules_engine.azadi.{name}" for name in (
-    "actions", "board", "bots", "choice_policy", "coverage", "decisions", "engine", "events", "facts", "influence",
-    "interpreter", "law", "moves", "parley", "payments", "points", "powers", "scoring",
-    "search", "setup", "simulation", "trade", "turns", "tyranny", "tyranny_cards",
+    "actions", "board", "bots", "choice_policy", "coverage", "decisions", "engine",
+    "events", "facts", "influence", "interpreter", "law", "moves", "parley", "payments",
+    "points", "powers", "scoring", "search", "setup", "simulation", "trade", "turns", "tyranny", "tyranny_cards",
     "vocabulary", "voters"))
 
 
