@@ -34,8 +34,8 @@ LINT_RULES = tuple(f"rules_engine.azadi.lint.{name}" for name in (
 NATIVE_MODULES = tuple(f"rules_engine.azadi.{name}" for name in (
     "actions", "board", "bots", "choice_policy", "coverage", "decisions", "engine",
     "events", "facts", "influence", "interpreter", "law", "moves", "parley", "payments",
-    "points", "powers", "scoring", "search", "setup", "simulation", "trade", "turns", "tyranny", "tyranny_cards",
-    "vocabulary", "voters"))
+    "points", "powers", "scoring", "search", "setup", "simulation", "trade", "turns",
+    "tyranny", "tyranny_cards", "vocabulary", "voters"))
 
 
 def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:
