@@ -774,7 +774,7 @@ def test_guardian_republic_needs_one_more_voter_in_every_zone() -> None:
     assert violations(state) == []
 
 
-# -- ruling R37: evicted Imperial voters go onto the next player's mat -----------------
+# -- rulings R37, R50: an evicted Imperial voter goes onto the mat its evictor picks ----
 
 
 def _to_actions(state: AzadiState) -> AzadiState:
