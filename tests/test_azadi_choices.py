@@ -331,12 +331,16 @@ def _play(players: int, seed: int, bot: type = RandomBot, difficulty: str = "med
     kinds: Counter[str] = Counter()
     while not state.is_terminal():
         player = state.current_player()
-        if state.phase == "choice":
+        deciding = state.phase == "choice"
+        if deciding:
             kinds[state.decisions[0].kind] += 1
             assert player == state.decisions[0].decider
         state.apply_action(state.sample_chance() if player == CHANCE
                            else bots[player].choose(state))
         assert violations(state) == [], (seed, state.log[-1])
+        if deciding:                 # the log says who decided, in words, not an action
+            assert state.log[-1].startswith(f"P{player + 1} ") and \
+                " decides " not in state.log[-1], state.log[-1]
     return state, kinds
 
 

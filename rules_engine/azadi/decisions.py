@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rules_engine.azadi import coverage, powers, setup, trade, voters
+from rules_engine.azadi import coverage, narration, powers, setup, trade, voters
 from rules_engine.azadi.actions import (
     Action,
     CashLegacy,
@@ -133,50 +133,41 @@ def settle(state: AzadiState) -> str:
 
 
 def resolve(state: AzadiState, action: Action) -> str:
-    """Take the first decision waiting with ``action`` (one of its options)."""
+    """Take the first decision waiting with ``action`` (one of its options); what it
+    did, for the log (:func:`.narration.decided`)."""
     head = state.decisions.pop(0)
-    who = f"P{head.decider + 1}"
+    number = head.args[0] if head.args else 0
+    index: int | None = None
     if isinstance(action, PlaceCrown):
         state.crown = action.column
         powers.timed(state, "start_of_turn")      # the turn begins with the Crown placed
-        return f"{who} puts the Crown on the {IDEOLOGUES[action.column]} column"
-    if isinstance(action, PlaceOrder):
-        order = state.orders[head.args[0]]
+    elif isinstance(action, PlaceOrder):
+        order = state.orders[number]
         state.in_play.append(OrderInPlay(order, action.zone))
         coverage.fire(state, f"order:{order.number}")
         voters.set_majorities(state)              # the Order's rules apply at once (R35)
-        return f"{who} lays the Imperial Order {order.title!r} in zone {action.zone}"
-    if isinstance(action, OpenZone):
+    elif isinstance(action, OpenZone):
         index = setup.open_zone(state, (action.areas,))
-        tile = state.board.zones[index] if index is not None else None
-        size = f"{tile.majority}/{tile.areas}" if tile is not None else str(action.areas)
-        return f"{who} opens a new {size} zone (zone {index})"
-    if isinstance(action, PlaceResistance):
-        number = head.args[0]
+    elif isinstance(action, PlaceResistance):
         state.resistance[action.zone] = number
-        card = state.resistance_cards.get(number)
-        name = f"{number} {card.title!r}" if card is not None else str(number)
-        return f"{who} lays the Resistance card {name} in zone {action.zone}"
-    if isinstance(action, JoinCoalition):
+    elif isinstance(action, JoinCoalition):
         zone, proposer, share = head.args
-        if not action.accept:
-            state.refused.add((zone, head.decider))
-            return f"{who} refuses the coalition with P{proposer + 1} in zone {zone}"
-        return trade.form_coalition(state, zone, head.decider, share)
-    if isinstance(action, SendImperial):
+        if action.accept:
+            return trade.form_coalition(state, zone, head.decider, share)
+        state.refused.add((zone, head.decider))
+        return f"P{head.decider + 1} refuses the coalition with P{proposer + 1} in zone {zone}"
+    elif isinstance(action, SendImperial):
         state.players[action.player].mat_imperial += 1
-        whose = "their own" if action.player == head.decider else f"P{action.player + 1}'s"
-        return f"{who} puts the evicted Imperial voter on {whose} mat"
-    if isinstance(action, CashLegacy):
+    elif isinstance(action, CashLegacy):
         mine = state.players[head.decider]
-        if action.zone < 0:
-            return f"{who} keeps {mine.resources['legacy']} Legacy"
-        mine.resources["legacy"] -= 1
-        state.board.add_voter(action.zone, head.decider, state.track)
-        if mine.resources["legacy"] > 0:          # the next Legacy, before anyone else's
-            state.decisions.insert(0, Decision("legacy", head.decider))
-        return f"{who} cashes a Legacy for a voter in zone {action.zone}"
-    raise ValueError(f"{action!r} takes no decision")
+        if action.zone >= 0:
+            mine.resources["legacy"] -= 1
+            state.board.add_voter(action.zone, head.decider, state.track)
+            if mine.resources["legacy"] > 0:      # the next Legacy, before anyone else's
+                state.decisions.insert(0, Decision("legacy", head.decider))
+    else:
+        raise ValueError(f"{action!r} takes no decision")
+    return narration.decided(state, head.decider, action, number, index)
 
 
 def drop(state: AzadiState, kind: str) -> None:
