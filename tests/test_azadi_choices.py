@@ -303,15 +303,13 @@ def test_the_bots_send_an_imperial_voter_to_the_mat_with_most_room() -> None:
     assert CooperativeBot(0).choose(state) == SendImperial(roomy)
 
 
-def test_the_bots_lay_an_order_where_the_rebels_have_least_at_stake() -> None:
+def test_the_bots_lay_an_order_in_the_first_zone_it_may_go() -> None:
     state = _cleared()
-    for zone in range(len(state.board.zones)):
-        if zone != 2:
-            state.board.add_voter(zone, state.player, state.track)
+    state.resistance = {0: 5}                     # the capital holds a Resistance card
     state.players[state.player].to_place = 1
     state.edited()
-    state.apply_action(Place(1, True))
-    assert GreedyBot(0).choose(state) == PlaceOrder(2)
+    state.apply_action(Place(2, True))
+    assert GreedyBot(0).choose(state) == PlaceOrder(1)
 
 
 def test_the_bots_put_the_crown_where_its_attack_hits_fewest() -> None:
