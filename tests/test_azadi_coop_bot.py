@@ -21,6 +21,6 @@ def _report(bot: str) -> dict[str, object]:
 def test_the_cooperative_bot_wins_azadi_where_greedy_play_almost_never_does() -> None:
     greedy, coop = _report("greedy"), _report("coop")
     assert float(greedy["azadi_rate"]) < 0.02         # 1 of 60 seeded games today
-    assert float(coop["azadi_rate"]) >= 0.1           # 8 of 60 seeded games today
+    assert float(coop["azadi_rate"]) >= 0.1           # 7 of 60 seeded games today
     assert float(coop["mean_turns"]) > float(greedy["mean_turns"])   # longer games
     assert coop["bots"] == ["coop"] * 4
