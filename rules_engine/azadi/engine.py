@@ -261,12 +261,14 @@ class AzadiState(State[Action]):
         if handler is None:
             raise IllegalAction(repr(action))
         moves = len(self.track.events)
-        decisions.unwrap(self)             # a decision is taken in the phase underneath
+        if self.phase == "choice":         # a decision is taken in the phase underneath
+            self.phase = self.choice_return
         line = handler(self, action)
         if self.decisions:
             line += decisions.settle(self)     # those that leave no choice
         turns.after_action(self)
-        decisions.wrap(self)
+        if self.decisions:                 # the next thing to do (decisions.wrap)
+            decisions.wrap(self)
         return line + narration.flag_note(self, moves)
 
     def clone(self) -> AzadiState:
