@@ -10,7 +10,8 @@ from collections import Counter
 from functools import cache
 
 from compiler.frontend.validate import validate
-from rules_engine.azadi.engine import Answer, AzadiGame, AzadiState, EndParley
+from rules_engine.azadi import decisions
+from rules_engine.azadi.engine import Action, Answer, AzadiGame, AzadiState, EndParley, PlaceCrown
 from rules_engine.azadi.invariants import violations
 from rules_engine.azadi.model import AzadiContent
 from rules_engine.core.game import CHANCE, RandomBot
@@ -31,15 +32,29 @@ def until_player(state: AzadiState) -> AzadiState:
     return state
 
 
-def at_parley(players: int = 4, seed: int = 3) -> AzadiState:
-    """A game played by random bots up to its first parley."""
+def at_parley(players: int = 4, seed: int = 3, column: int = 0) -> AzadiState:
+    """A game played by random bots up to its first parley, the first player having
+    put the Crown on ``column`` (0: the Capitalist's)."""
     state = AzadiGame(content(), players).new_initial_state(seed)
     bots = [RandomBot(i) for i in range(players)]
     while state.phase != "parley":
         player = state.current_player()
+        if state.phase == "choice" and state.decisions[0].kind == "crown":
+            state.apply_action(PlaceCrown(column))
+            continue
         state.apply_action(state.sample_chance() if player == CHANCE
                            else bots[player].choose(state))
     return state
+
+
+def decide(state: AzadiState, action: Action) -> None:
+    """Take the first decision waiting with ``action``, through the public API, after
+    a test raised it by calling a job module directly (outside any action); those
+    before it that leave no choice are taken first."""
+    decisions.settle(state)
+    decisions.wrap(state)
+    state.edited()
+    state.apply_action(action)
 
 
 def in_actions(players: int = 3, seed: int = 2) -> AzadiState:

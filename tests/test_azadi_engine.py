@@ -7,18 +7,32 @@ from collections import Counter
 
 import pytest
 
-from rules_engine.azadi import events, influence, law, powers, scoring, turns, tyranny_cards
+from rules_engine.azadi import (
+    decisions,
+    events,
+    influence,
+    law,
+    powers,
+    scoring,
+    turns,
+    tyranny_cards,
+)
 from rules_engine.azadi.board import IMPERIAL
 from rules_engine.azadi.engine import (
     Answer,
     AzadiGame,
     AzadiState,
+    CashLegacy,
     Coalition,
     Discard,
     DiscardOwn,
     EndParley,
     EndTurn,
+    JoinCoalition,
+    OpenZone,
     Place,
+    PlaceOrder,
+    PlaceResistance,
     Redraw,
     UsePower,
     Vote,
@@ -29,6 +43,7 @@ from tests.azadi_helpers import (
     after_azadi_with_one_area_left,
     at_parley,
     content,
+    decide,
     in_actions,
     invariants,
     seat,
@@ -123,10 +138,20 @@ def test_azadi_starts_the_transfer_of_power() -> None:
     assert state.azadi                                # the majority's point reached the Fort
     assert board.zones[1].voters[IMPERIAL] == 0       # non-majority Imperials removed
     assert board.majority_voters(state.player) == board.zones[0].majority
-    assert len(board.zones) == zones_before + 1       # a new zone opens
-    # 3 Legacy cashed for 3 voters
+    # the player who gained the last point opens a new zone of the size they choose
+    assert (state.phase, state.current_player()) == ("choice", state.player)
+    assert state.legal_actions() == [OpenZone(17), OpenZone(21)]
+    state.apply_action(OpenZone(21))
+    assert len(board.zones) == zones_before + 1 and board.zones[-1].areas == 21
+    # the other player cashes each of their 3 Legacy for a voter where they choose
+    assert state.current_player() == 1 - state.player
+    assert state.legal_actions() == [*(CashLegacy(i) for i in range(zones_before + 1)),
+                                     CashLegacy(-1)]
+    for zone in (1, zones_before, zones_before):
+        state.apply_action(CashLegacy(zone))
     assert other.resources["legacy"] == 0
     assert sum(z.count(1 - state.player) for z in board.zones) == other_before + 3
+    assert board.zones[zones_before].count(1 - state.player) == 2
     assert state.phase == "vote" and state.foundation is not None
     while state.phase == "vote":
         state.apply_action(Vote(0))
@@ -165,7 +190,12 @@ def test_a_volatile_area_triggers_a_tyranny_card() -> None:
     state.apply_action(Place(1, True))
     assert state.tyranny is not None and me.resources["legacy"] == 1
     assert [z.voters[IMPERIAL] for z in state.board.zones] == [n + 2 for n in before]
+    # the player who triggered it lays the Order, in any zone free of cards
+    assert (state.phase, state.current_player(), state.in_play) == ("choice", state.player, [])
+    assert state.legal_actions() == [PlaceOrder(i) for i in range(len(state.board.zones))]
+    state.apply_action(PlaceOrder(2))
     (order,) = state.in_play
+    assert order.zone == 2 and state.phase == "actions"
     assert order.order.number == state.tyranny.card.order and order.infamy == 6
     assert Place(2, True) not in state.legal_actions()    # one Tyranny card at a time
 
@@ -189,8 +219,13 @@ def test_completing_a_task_resolves_the_card() -> None:
         assert me.resources["legacy"] == n + 1            # a Legacy for each action
     assert state.tyranny is None and state.resolved == [(card.id, 0)]
     assert state.track.flag == flag + 1
-    assert len(state.board.zones) == zones_before + 1
-    assert state.resistance[zones_before] == card.choices[0].resistance
+    # the player who completed it opens a 9/17 or an 11/21 zone, and lays the card won
+    assert state.legal_actions() == [OpenZone(17), OpenZone(21)]
+    state.apply_action(OpenZone(17))
+    assert len(state.board.zones) == zones_before + 1 and state.board.zones[-1].areas == 17
+    assert state.legal_actions() == [PlaceResistance(i) for i in range(zones_before + 1)]
+    state.apply_action(PlaceResistance(1))
+    assert state.resistance == {1: card.choices[0].resistance} and state.phase == "actions"
 
 
 def test_six_acts_of_dissent_overturn_an_order() -> None:
@@ -471,6 +506,8 @@ def test_an_order_over_a_resistance_card_blocks_it_until_overturned() -> None:
     state.players[state.player].levels[state.resistance_cards[1].ideologue] = 3
     state.tyranny = None
     tyranny_cards.trigger(state)
+    assert state.decisions and decisions.options(state) == [PlaceOrder(i) for i in zones]
+    decide(state, PlaceOrder(1))                # over a Resistance card, as allowed
     placed = state.in_play[-1]
     assert state.resistance.get(placed.zone) == 1      # covered, not removed
     source = f"resistance:{placed.zone}"
@@ -485,12 +522,14 @@ def test_a_resistance_card_is_placed_when_no_zone_is_left_to_open() -> None:
     card = state.tyranny_deck[-1]
     tyranny_cards.trigger(state)
     assert state.tyranny is not None
-    ordered = {p.zone for p in state.in_play}
+    decide(state, PlaceOrder(0))
     state.tyranny.progress[0] = card.choices[0].times
     tyranny_cards.resolve(state, 0)
-    assert list(state.resistance.values()) == [card.choices[0].resistance]
-    where = next(iter(state.resistance))
-    assert where not in ordered
+    decisions.settle(state)                   # no zone left to open: no size to choose
+    free = [PlaceResistance(i) for i in range(1, len(state.board.zones))]
+    assert decisions.options(state) == free   # any zone without an Order
+    decide(state, PlaceResistance(2))
+    assert state.resistance == {2: card.choices[0].resistance}
 
 
 def test_a_coalition_exchanges_ideology_cards_of_the_most_held_ideologue() -> None:
@@ -508,8 +547,9 @@ def test_a_coalition_exchanges_ideology_cards_of_the_most_held_ideologue() -> No
             state.board.add_voter(1, owner, state.track)
     column = list(state.attacks["showstopper"])
     state.edited()
-    assert Coalition(1, partner) in state.legal_actions()
-    state.apply_action(Coalition(1, partner))
+    assert Coalition(1, partner, 4) in state.legal_actions()
+    state.apply_action(Coalition(1, partner, 4))
+    state.apply_action(JoinCoalition(True))
     assert zone.holder == (me, partner)
     assert +mine.levels == Counter(capitalist=2, idealist=1, showstopper=1)
     assert +theirs.levels == Counter(capitalist=1, supremo=2, showstopper=1)
@@ -527,7 +567,8 @@ def test_a_coalition_card_that_reaches_level_3_advances_the_attack() -> None:
         for _ in range(n):
             state.board.add_voter(1, owner, state.track)
     column = list(state.attacks["idealist"])
-    state.apply_action(Coalition(1, partner))
+    state.apply_action(Coalition(1, partner, 4))
+    state.apply_action(JoinCoalition(True))
     assert state.players[me].levels["idealist"] == 3
     assert state.attacks["idealist"] == column[1:]
 
@@ -540,7 +581,7 @@ def test_no_coalition_without_an_ideology_card_to_give() -> None:
         for _ in range(n):
             state.board.add_voter(1, owner, state.track)
     state.edited()
-    assert Coalition(1, partner) not in state.legal_actions()
+    assert not any(isinstance(a, Coalition) for a in state.legal_actions())
 
 
 def _influence_card(state: AzadiState, voters: int) -> None:
@@ -612,7 +653,8 @@ def test_a_partner_withdraws_from_a_coalition_on_their_turn() -> None:
     for owner, n in ((me, 4), (partner, 3)):
         for _ in range(n):
             state.board.add_voter(1, owner, state.track)
-    state.apply_action(Coalition(1, partner))
+    state.apply_action(Coalition(1, partner, 4))
+    state.apply_action(JoinCoalition(True))
     flag = state.track.flag
     assert Withdraw(1) in state.legal_actions()
     state.apply_action(Withdraw(1))
@@ -635,7 +677,7 @@ def _cleared(players: int = 3) -> AzadiState:
 
 def _lay_martial_law(state: AzadiState) -> int:
     """Trigger a Tyranny card whose Order is Martial Law (no Imperial voters added);
-    it goes to the first zone free of Orders: the capital. Returns the Flag's change."""
+    it goes into the capital. Returns the Flag's change."""
     from dataclasses import replace
 
     martial = next(o for o in state.orders.values() if o.title == "Martial Law")
@@ -643,7 +685,7 @@ def _lay_martial_law(state: AzadiState) -> int:
     state.tyranny_deck = [card]
     flag = state.track.flag
     tyranny_cards.trigger(state)
-    events.majority_events(state)
+    decide(state, PlaceOrder(0))
     assert [p.order.title for p in state.in_play] == ["Martial Law"]
     assert state.in_play[0].zone == 0
     return state.track.flag - flag
@@ -735,7 +777,7 @@ def test_guardian_republic_needs_one_more_voter_in_every_zone() -> None:
     assert violations(state) == []
 
 
-# -- ruling R37: evicted Imperial voters go onto the next player's mat -----------------
+# -- rulings R37, R50: an evicted Imperial voter goes onto the mat its evictor picks ----
 
 
 def _to_actions(state: AzadiState) -> AzadiState:
@@ -750,8 +792,8 @@ def _to_actions(state: AzadiState) -> AzadiState:
     return state
 
 
-def test_an_evicted_imperial_voter_goes_onto_the_next_players_mat() -> None:
-    from rules_engine.azadi.engine import PlaceImperial
+def test_an_evicted_imperial_voter_goes_onto_the_mat_the_evicting_player_picks() -> None:
+    from rules_engine.azadi.engine import PlaceImperial, SendImperial
 
     state = _cleared(3)
     me = state.player
@@ -760,6 +802,10 @@ def test_an_evicted_imperial_voter_goes_onto_the_next_players_mat() -> None:
     state.players[me].levels["capitalist"] = 5          # Hostile Takeover: evict a voter
     state.apply_action(UsePower("ideologue:capitalist:5", 0, "imperial"))
     assert state.board.zones[1].voters[IMPERIAL] == 2
+    assert (state.phase, state.current_player()) == ("choice", me)
+    assert state.legal_actions() == [SendImperial(p) for p in range(3)]   # any player's
+    state.apply_action(SendImperial(nxt))
+    assert state.log[-1] == f"P{me + 1} puts the evicted Imperial voter on P{nxt + 1}'s mat"
     assert [p.mat_imperial for p in state.players] == [int(p == nxt) for p in range(3)]
     assert [p.mat_voters for p in state.players] == [0, 0, 0]
     assert not any(isinstance(a, PlaceImperial) for a in state.legal_actions())  # not mine

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from compiler.frontend.validate import validate
-from rules_engine.azadi import interpreter
+from rules_engine.azadi import decisions, interpreter
 from rules_engine.azadi.bots import GreedyBot
 from rules_engine.azadi.engine import AzadiGame, AzadiState
 from rules_engine.azadi.model import AzadiContent
@@ -160,6 +160,10 @@ def _outcomes(state: AzadiState, action: dict[str, Any]) -> list[Any]:
         trial = state.clone()
         interpreter.run_ability(trial, player, parse_effect({"do": [action]}),  # type: ignore[arg-type]
                                 zone=zone)
+        while trial.decisions:           # the decisions it leaves: their first options
+            decisions.settle(trial)
+            if trial.decisions:
+                decisions.resolve(trial, decisions.options(trial)[0])
         found.append(_snapshot(trial))
     return found
 

@@ -69,8 +69,12 @@ class PlaceImperial:
 
 @dataclass(frozen=True, order=True)
 class Coalition:
+    """Propose a coalition with ``partner`` in ``zone``, keeping ``share`` of its
+    majority voters (the partner has the rest); the partner then agrees or refuses
+    (:class:`JoinCoalition`)."""
     zone: int
     partner: int
+    share: int = 0
 
 
 @dataclass(frozen=True, order=True)
@@ -169,10 +173,58 @@ class Reply:
     accept: bool
 
 
+# -- the decisions an effect leaves to a player (:mod:`rules_engine.azadi.decisions`) --
+
+@dataclass(frozen=True, order=True)
+class PlaceCrown:
+    """The first player puts the Crown on a column of the Imperial Arms (0-3, in the
+    order Capitalist, Showstopper, Idealist, Supremo) at the start of the game."""
+    column: int
+
+
+@dataclass(frozen=True, order=True)
+class PlaceOrder:
+    """The player who triggered the Tyranny card lays its Imperial Order in ``zone``."""
+    zone: int
+
+
+@dataclass(frozen=True, order=True)
+class OpenZone:
+    """Open a new zone of ``areas`` areas (a 9/17 or an 11/21 tile)."""
+    areas: int
+
+
+@dataclass(frozen=True, order=True)
+class PlaceResistance:
+    """The player who completed the Tyranny card lays the Resistance card won in ``zone``."""
+    zone: int
+
+
+@dataclass(frozen=True, order=True)
+class JoinCoalition:
+    """The proposed partner's answer to a coalition (its zone and split as proposed)."""
+    accept: bool
+
+
+@dataclass(frozen=True, order=True)
+class SendImperial:
+    """The evicting player puts the Imperial voter just evicted on ``player``'s mat."""
+    player: int
+
+
+@dataclass(frozen=True, order=True)
+class CashLegacy:
+    """At the transfer of power, cash one Legacy for a voter in ``zone`` (-1: keep the
+    Legacy left)."""
+    zone: int
+
+
 Action = Draw | Take | Parley | EndParley | Answer | Redraw | Discard | Influence | Place | \
     PlaceImperial | Coalition | Withdraw | EndTurn | Dissent | DiscardOwn | ConvertOwn | \
     Contribute | Vote | UsePower | \
-    DissentMandate | Gerrymander | ProposeTrade | Offer | WithdrawOffer | Reply
+    DissentMandate | Gerrymander | ProposeTrade | Offer | WithdrawOffer | Reply | \
+    PlaceCrown | PlaceOrder | OpenZone | PlaceResistance | JoinCoalition | SendImperial | \
+    CashLegacy
 
 TRADE_RATIOS = ((1, 1), (1, 2), (2, 1))     # the offers an engine player considers
 TRADEABLE = (*RESOURCES, "legacy", "infamy")  # special resources trade too

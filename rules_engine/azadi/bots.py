@@ -20,6 +20,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from rules_engine.azadi import choice_policy
 from rules_engine.azadi.board import IMPERIAL
 from rules_engine.azadi.engine import (
     Action,
@@ -85,6 +86,8 @@ class GreedyBot:
         actions = state.legal()
         phase = state.phase
         me = state.current_player()
+        if phase == "choice":            # a decision the rules leave to a player (R50)
+            return choice_policy.decide(state, actions, isinstance(self, CooperativeBot))
         if phase == "setup":
             held = state.players[me].resources
             return min(actions, key=lambda a: (held[getattr(a, "kind", "")], repr(a)))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules_engine.azadi import coverage, tyranny_cards, voters
+from rules_engine.azadi import coverage, decisions, voters
 from rules_engine.azadi.tyranny import OrderInPlay
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def set_up(state: AzadiState) -> None:
             break                                    # no zone tile left to open
         state.resistance[index] = number
     for number in config.orders_start:
-        zone = tyranny_cards.order_zone(state)
+        zone = decisions.order_zones(state)[0]
         state.in_play.append(OrderInPlay(state.orders[number], zone))
         coverage.fire(state, f"order:{number}")
     if config.azadi_in:

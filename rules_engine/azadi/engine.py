@@ -31,6 +31,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from rules_engine.azadi import (
+    decisions,
     influence,
     law,
     moves,
@@ -48,6 +49,7 @@ from rules_engine.azadi.actions import (
     TRADEABLE,
     Action,
     Answer,
+    CashLegacy,
     Coalition,
     Contribute,
     ConvertOwn,
@@ -60,13 +62,19 @@ from rules_engine.azadi.actions import (
     EndTurn,
     Gerrymander,
     Influence,
+    JoinCoalition,
     Offer,
+    OpenZone,
     Parley,
     Place,
+    PlaceCrown,
     PlaceImperial,
+    PlaceOrder,
+    PlaceResistance,
     ProposeTrade,
     Redraw,
     Reply,
+    SendImperial,
     Take,
     UsePower,
     Vote,
@@ -74,6 +82,7 @@ from rules_engine.azadi.actions import (
     WithdrawOffer,
 )
 from rules_engine.azadi.board import Board
+from rules_engine.azadi.decisions import Decision
 from rules_engine.azadi.facts import RulesFacts, facts_for
 from rules_engine.azadi.model import (
     AttackCard,
@@ -98,11 +107,13 @@ from rules_engine.native import register_frozen
 
 # the names other modules import from here (the actions are defined in .actions)
 __all__ = ["LISTENER_DEPTH", "TRADE_RATIOS", "TRADEABLE", "Action", "Answer",
-           "AzadiConfig", "AzadiGame", "AzadiState", "Coalition", "Contribute",
-           "ConvertOwn", "Discard", "DiscardOwn", "Dissent", "DissentMandate", "Draw",
-           "EndParley", "EndTurn", "Gerrymander", "Influence", "Offer", "Parley",
-           "Place", "PlaceImperial", "Player", "ProposeTrade", "Redraw", "Reply",
-           "Take", "UsePower", "Vote", "Withdraw", "WithdrawOffer"]
+           "AzadiConfig", "AzadiGame", "AzadiState", "CashLegacy", "Coalition",
+           "Contribute", "ConvertOwn", "Discard", "DiscardOwn", "Dissent",
+           "DissentMandate", "Draw", "EndParley", "EndTurn", "Gerrymander", "Influence",
+           "JoinCoalition", "Offer", "OpenZone", "Parley", "Place", "PlaceCrown",
+           "PlaceImperial", "PlaceOrder", "PlaceResistance", "Player", "ProposeTrade",
+           "Redraw", "Reply", "SendImperial", "Take", "UsePower", "Vote", "Withdraw",
+           "WithdrawOffer"]
 
 
 @dataclass(frozen=True)
@@ -208,6 +219,11 @@ class AzadiState(State[Action]):
     return_to: int
     return_phase: str
     spare_zones: list[ZoneTile]
+    # decisions left to a player (ruling R50), the first to take first, and the phase
+    # under the ``choice`` phase they make
+    decisions: list[Decision]
+    choice_return: str
+    refused: set[tuple[int, int]]          # (zone, partner) coalitions refused this turn
 
     def __init__(self, content: AzadiContent, config: AzadiConfig, seed: int) -> None:
         super().__init__(seed)
@@ -221,6 +237,8 @@ class AzadiState(State[Action]):
     def current_player(self) -> int:
         if self.finished:
             return TERMINAL
+        if self.phase == "choice":
+            return decisions.decider(self)
         if self.pending:
             return CHANCE
         if self.phase == "trade_reply":
@@ -249,8 +267,14 @@ class AzadiState(State[Action]):
         if handler is None:
             raise IllegalAction(repr(action))
         moves = len(self.track.events)
+        if self.phase == "choice":         # a decision is taken in the phase underneath
+            self.phase = self.choice_return
         line = handler(self, action)
+        if self.decisions:
+            line += decisions.settle(self)     # those that leave no choice
         turns.after_action(self)
+        if self.decisions:                 # the next thing to do (decisions.wrap)
+            decisions.wrap(self)
         return line + narration.flag_note(self, moves)
 
     def clone(self) -> AzadiState:
@@ -343,6 +367,16 @@ class AzadiState(State[Action]):
     def open_zone(self, areas: tuple[int, ...] = ()) -> int | None:
         return setup.open_zone(self, areas)
 
+    def zone_to_open(self, player: int, areas: tuple[int, ...] = ()) -> None:
+        """``player`` opens a new zone of one of the sizes ``areas``: which one is
+        theirs to say (ruling R50)."""
+        decisions.open_zone(self, player, areas)
+
+    def imperial_evicted(self, player: int) -> None:
+        """``player`` evicted an Imperial voter: whose mat it goes onto is theirs to say
+        (rulings R37, R50)."""
+        decisions.add(self, "imperial", player)
+
     def most_held(self, player: int) -> str | None:
         return turns.most_held(self, player)
 
@@ -394,6 +428,13 @@ _APPLY: dict[type, Callable[[AzadiState, Any], str]] = {
     Reply: trade.negotiate,
     DiscardOwn: voters.discard_own,
     ConvertOwn: voters.convert_own,
+    PlaceCrown: decisions.resolve,
+    PlaceOrder: decisions.resolve,
+    OpenZone: decisions.resolve,
+    PlaceResistance: decisions.resolve,
+    JoinCoalition: decisions.resolve,
+    SendImperial: decisions.resolve,
+    CashLegacy: decisions.resolve,
 }
 
 

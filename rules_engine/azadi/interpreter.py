@@ -300,8 +300,8 @@ def remove_voters(state: AzadiState, player: int, action: Action) -> None:
         if action.kind == "evict_voters":
             if owner != IMPERIAL:
                 state.players[owner].mat_voters += 1
-            else:                       # onto the next player's mat (ruling R37)
-                state.players[(player + 1) % len(state.players)].mat_imperial += 1
+            else:                       # onto a mat of the player's choice (R37, R50)
+                state.imperial_evicted(player)
         if action.kind == "convert_voters":
             receiver = IMPERIAL if owner == player else player
             state.board.add_voter(index, receiver, state.track)
@@ -419,7 +419,8 @@ def dissent(state: AzadiState, player: int, action: Action) -> None:
 
 
 def open_zone(state: AzadiState, player: int, action: Action) -> None:
-    state.open_zone(tuple(int(a) for a in action.get("areas", ())))
+    """A new zone of one of the sizes named: the player picks which (ruling R50)."""
+    state.zone_to_open(player, tuple(int(a) for a in action.get("areas", ())))
 
 
 def answer_ideology_card(state: AzadiState, player: int, action: Action) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules_engine.azadi import (
+    decisions,
     influence,
     law,
     payments,
@@ -76,6 +77,8 @@ def legal_actions(state: AzadiState) -> list[Action]:
         return [Discard(k) for k in (*RESOURCES, "legacy", "infamy") if me.resources[k]]
     if state.phase == "vote":
         return [Vote(0), Vote(1)]
+    if state.phase == "choice":
+        return decisions.options(state)
     return _main_actions(state, me)
 
 
@@ -146,8 +149,10 @@ def _main_actions(state: AzadiState, me: Player) -> list[Action]:
                     state, i, "coalition")) or law.forbids(state, "coalition"):
                 continue
             for partner in range(len(state.players)):
-                if partner != player and state.players[partner].levels.total() > 0:
+                if partner != player and state.players[partner].levels.total() > 0 and \
+                        (i, partner) not in state.refused:
                     theirs = zone.count(partner)
                     if theirs and mine + theirs >= zone.majority:
-                        out.append(Coalition(i, partner))
+                        out += [Coalition(i, partner, share)
+                                for share in trade.shares(zone, mine, theirs)]
     return out

@@ -33,10 +33,10 @@ LINT_RULES = tuple(f"rules_engine.azadi.lint.{name}" for name in (
     "never_used"))
 
 NATIVE_MODULES = tuple(f"rules_engine.azadi.{name}" for name in (
-    "actions", "board", "bots", "coverage", "engine", "events", "facts", "influence",
-    "interpreter", "law", "moves", "payments", "points", "powers", "scoring", "search",
-    "setup", "simulation", "trade", "turns", "tyranny", "tyranny_cards", "vocabulary",
-    "voters"))
+    "actions", "board", "bots", "choice_policy", "coverage", "decisions", "engine",
+    "events", "facts", "influence", "interpreter", "law", "moves", "payments",
+    "points", "powers", "scoring", "search", "setup", "simulation", "trade", "turns",
+    "tyranny", "tyranny_cards", "vocabulary", "voters"))
 
 
 def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:

@@ -9,9 +9,9 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from rules_engine.azadi import (
+    decisions,
     directed,
     events,
-    setup,
     voters,
 )
 from rules_engine.azadi.board import IMPERIAL, Zone
@@ -23,11 +23,16 @@ if TYPE_CHECKING:
 
 
 def check_azadi(state: AzadiState) -> None:
+    """Azadi reached: the transfer of power. The player whose action gained the last
+    point opens a new zone (its size theirs to say); non-majority Imperial voters go,
+    those on the mats too, and coalitions collapse; every player, in turn order from
+    that one, may cash each Legacy left for a voter where they choose (R20, R50); then
+    the Foundation card is chosen and voted on."""
     if state.azadi or not state.track.azadi:
         return
     state.azadi = True
     state.tyranny = None                     # an unfinished Tyranny card is discarded
-    setup.open_zone(state)                        # whoever gained the last point opens a zone
+    decisions.open_zone(state, state.player)
     for zone in state.board.zones:           # transfer of power
         keep = zone.split[zone.holder.index(IMPERIAL)] if zone.holder == (IMPERIAL,) else 0
         zone.voters[IMPERIAL] = min(zone.voters[IMPERIAL], keep)
@@ -37,20 +42,13 @@ def check_azadi(state: AzadiState) -> None:
         state.board.update_majority(index, state.track)
     for mine in state.players:               # ... and so are those on the mats (R37)
         mine.mat_imperial = 0
-    _cash_legacy(state)
+    decisions.drop(state, "imperial")        # and those still on their way to one
+    count = len(state.players)
+    for k in range(count):
+        player = (state.player + k) % count
+        if state.players[player].resources["legacy"] > 0:
+            decisions.add(state, "legacy", player)
     choose_foundation(state)
-
-
-def _cash_legacy(state: AzadiState) -> None:
-    """Every Legacy left becomes a voter, placed where its owner is strongest (R20)."""
-    for player, mine in enumerate(state.players):
-        while mine.resources["legacy"] > 0:
-            open_zones = [i for i, z in enumerate(state.board.zones) if z.free_ordinary()]
-            if not open_zones:
-                break
-            index = max(open_zones, key=lambda i: (state.board.zones[i].count(player), -i))
-            mine.resources["legacy"] -= 1
-            state.board.add_voter(index, player, state.track)
 
 
 def choose_foundation(state: AzadiState) -> None:

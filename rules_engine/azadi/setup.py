@@ -134,6 +134,9 @@ def set_up(state: AzadiState) -> None:
     state.return_to, state.return_phase = 0, "actions"
     state.spare_zones = [z for z in content.zones if z.areas in (17, 21) for _ in
                          range(z.copies)]
+    state.decisions = []
+    state.choice_return = ""
+    state.refused = set()
     voters.set_majorities(state)                # a Mandate may change them (R35)
     directed.set_up(state)                      # a directed game's content (R55)
     advance(state)

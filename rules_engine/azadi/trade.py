@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules_engine.azadi import (
+    decisions,
     events,
     law,
     scoring,
@@ -24,6 +25,7 @@ from rules_engine.azadi.actions import (
     Withdraw,
     WithdrawOffer,
 )
+from rules_engine.azadi.board import Zone
 from rules_engine.azadi.tyranny import Event
 
 if TYPE_CHECKING:
@@ -109,22 +111,36 @@ def traded_by_power(state: AzadiState, player: int, partner: int) -> None:
 
 
 def coalition(state: AzadiState, action: Coalition) -> str:
-    """Form a coalition majority: each partner gives the other one Ideology card of
-    the ideologue they hold most cards of, the price of compromise."""
+    """Propose a coalition majority with the proposed split: the partner agrees or
+    refuses (a decision of theirs, ruling R50)."""
+    decisions.add(state, "coalition", action.partner, action.zone, state.player, action.share)
     zone = state.board.zones[action.zone]
-    mine = min(zone.count(state.player), zone.majority - 1)
-    state.board.form_coalition(action.zone, state.player, action.partner,
-                               (mine, zone.majority - mine), state.track)
-    gives = turns.most_held(state, state.player), turns.most_held(state, action.partner)
+    return (f"P{state.player + 1} proposes a coalition to P{action.partner + 1} in zone "
+            f"{action.zone}, {action.share} majority voters to {zone.majority - action.share}")
+
+
+def shares(zone: Zone, mine: int, theirs: int) -> range:
+    """The proposer's possible shares of a coalition's majority voters, most first: each
+    partner keeps at least one and neither more than they have there."""
+    return range(min(mine, zone.majority - 1), max(1, zone.majority - theirs) - 1, -1)
+
+
+def form_coalition(state: AzadiState, index: int, partner: int, share: int) -> str:
+    """Form the coalition majority the partner agreed to: each partner gives the other
+    one Ideology card of the ideologue they hold most cards of, the price of compromise."""
+    zone = state.board.zones[index]
+    state.board.form_coalition(index, state.player, partner,
+                               (share, zone.majority - share), state.track)
+    gives = turns.most_held(state, state.player), turns.most_held(state, partner)
     assert gives[0] is not None and gives[1] is not None
     state.players[state.player].levels[gives[0]] -= 1
-    state.players[action.partner].levels[gives[1]] -= 1
-    turns.add_level(state, action.partner, gives[0])
+    state.players[partner].levels[gives[1]] -= 1
+    turns.add_level(state, partner, gives[0])
     turns.add_level(state, state.player, gives[1])
     events.emit(state, Event("coalition_formed", state.player))
     scoring.check_azadi(state)
-    return (f"P{state.player + 1} forms a coalition with P{action.partner + 1} in zone "
-            f"{action.zone}, giving a {gives[0]} card for a {gives[1]} card")
+    return (f"P{partner + 1} joins: P{state.player + 1} forms a coalition with "
+            f"P{partner + 1} in zone {index}, giving a {gives[0]} card for a {gives[1]} card")
 
 
 def withdraw(state: AzadiState, action: Withdraw) -> str:

@@ -9,6 +9,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from rules_engine.azadi import (
+    decisions,
     events,
     influence,
     interpreter,
@@ -124,11 +125,15 @@ def start_turn(state: AzadiState) -> None:
     state.trades = 0
     state.paid_entry = set()
     state.uses = Counter()
+    state.refused = set()
     if state.azadi:              # the Imperial Arms are gone after azadi
         begin_ideology(state)
         return
-    state.crown = (state.crown + 1) % len(IDEOLOGUES)
     state.phase = "parley"
+    if state.crown < 0:          # the first player puts the Crown on a column (R50)
+        decisions.add(state, "crown", state.player)
+        return
+    state.crown = (state.crown + 1) % len(IDEOLOGUES)
     powers.timed(state, "start_of_turn")
 
 
@@ -243,7 +248,7 @@ def after_action(state: AzadiState) -> None:
     end checked once azadi is reached, and the cap (any gain past it during the
     actions is discarded at once)."""
     events.majority_events(state)
-    if state.azadi and not state.finished:
-        scoring.check_end(state)
+    if state.azadi and not state.finished and not state.decisions:
+        scoring.check_end(state)         # (the transfer of power's decisions come first)
     if state.phase == "actions" and not state.finished:
         after_cap_in_actions(state)

@@ -8,19 +8,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules_engine.azadi import (
-    coverage,
+    decisions,
     scoring,
-    setup,
-    voters,
 )
 from rules_engine.azadi.board import IMPERIAL
-from rules_engine.azadi.tyranny import ActiveTyranny, Event, OrderInPlay
+from rules_engine.azadi.tyranny import ActiveTyranny, Event
 
 if TYPE_CHECKING:
     from rules_engine.azadi.engine import AzadiState
 
 
 def trigger(state: AzadiState) -> str:
+    """Trigger the next Tyranny card: its Imperial voters go into every zone, and the
+    player who triggered it lays its Imperial Order (their decision, ruling R50)."""
     if state.tyranny is not None or not state.tyranny_deck:
         return ""
     card = state.tyranny_deck.pop()
@@ -32,49 +32,24 @@ def trigger(state: AzadiState) -> str:
         for _ in range(card.imperial_voters_per_zone):
             if zone.free_ordinary() > 0:
                 state.board.add_voter(index, IMPERIAL, state.track)
-    target = order_zone(state)
-    state.in_play.append(OrderInPlay(state.orders[card.order], target))
-    coverage.fire(state, f"order:{card.order}")
-    voters.set_majorities(state)                   # the Order's rules apply at once (R35)
-    return (f"; Tyranny card {card.title!r}: 2 Imperial voters in every zone, Order "
-            f"{state.orders[card.order].title!r} in zone {target}")
+    decisions.add(state, "order", state.player, card.order)
+    return (f"; Tyranny card {card.title!r}: {card.imperial_voters_per_zone} Imperial "
+            f"voters in every zone, and its Order to lay")
 
 
-def order_zone(state: AzadiState) -> int:
-    """Where a new Imperial Order goes: a zone with neither an Order nor a
-    Resistance card; failing that, over a Resistance card (which it blocks until
-    it is overturned: the card stays in its zone), one not already covered first."""
-    ordered = {placed.zone for placed in state.in_play}
-    zones = range(len(state.board.zones))
-    free = [i for i in zones if i not in ordered and i not in state.resistance]
-    if free:
-        return free[0]
-    covered = [i for i in zones if i in state.resistance]
-    covered.sort(key=lambda i: i in ordered)
-    return covered[0] if covered else voters.emptiest_zone(state)
-
-
-def _resistance_zone(state: AzadiState, new_zone: int | None) -> int | None:
-    """Where a won Resistance card goes: the zone the Tyranny card opened, or, when
-    no zone was left to open, the first zone with neither a Resistance card nor an
-    Order (None: no such zone, and the card is not placed)."""
-    if new_zone is not None:
-        return new_zone
-    ordered = {placed.zone for placed in state.in_play}
-    return next((i for i in range(len(state.board.zones))
-                 if i not in ordered and i not in state.resistance), None)
-
-
-def resolve(state: AzadiState, choice: int) -> None:
+def resolve(state: AzadiState, choice: int, by: int | None = None) -> None:
+    """The Tyranny card's ``choice`` is completed by ``by`` (default: the acting
+    player), who opens a new 9/17 or 11/21 zone and then lays the Resistance card won
+    in a zone with neither a Resistance card nor an Order (their decisions, ruling
+    R50; none such: the card is not laid)."""
     assert state.tyranny is not None
     card = state.tyranny.card
     state.tyranny = None
     state.resolved.append((card.id, choice))
     state.track.record("tyranny_resolved")
-    index = setup.open_zone(state)                  # a new 9/17 or 11/21 zone
-    where = _resistance_zone(state, index)
-    if where is not None:
-        state.resistance[where] = card.choices[choice].resistance
+    decider = state.player if by is None or by < 0 else by
+    decisions.open_zone(state, decider)
+    decisions.add(state, "resistance", decider, card.choices[choice].resistance)
     scoring.check_azadi(state)
 
 
@@ -93,4 +68,4 @@ def count_event(state: AzadiState, event: Event) -> None:
             me.resources["legacy"] += take
     done = state.tyranny.completed()
     if done is not None:
-        resolve(state, done)
+        resolve(state, done, event.by)

@@ -161,7 +161,8 @@ _VERBS = (
           UP_TO),
          run.dissent, needs=frozenset({"dissent"}), changes=frozenset({"resources"}),
          raises=frozenset({"dissent_committed"}), phrase="dissent"),
-    Verb("open_zone", "open the next spare zone tile of one of the sizes named",
+    Verb("open_zone", "open a spare zone tile of one of the sizes named (the player "
+         "picks which, ruling R50)",
          (Param("areas", "areas", "the zone sizes allowed (only 17- and 21-area tiles "
                 "are spare)", (13, 15, 17, 21), runs=(17, 21)),), run.open_zone,
          changes=frozenset({"zones"}), phrase="open_zone", required=("areas",)),
