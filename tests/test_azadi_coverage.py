@@ -232,3 +232,34 @@ def test_directed_lint_games_are_planned_from_what_is_missing_and_replay() -> No
     assert number in state.resistance.values()            # it lay on the board
     assert summarise(state)[3] == record.counters          # the same game, replayed
     assert f"--replay {record.seed}" in replay
+
+
+def test_a_resistance_card_that_answers_an_event_fires_and_is_used() -> None:
+    """A Resistance card whose power answers an event (Dual Power: two Clout when its
+    holder forms a majority) is used when it runs, as an activated one is: it fires
+    for coverage, pairs with the laws in force and counts as used."""
+    from rules_engine.azadi.engine import Place
+    from rules_engine.core.game import CHANCE
+
+    state, bots, summarise = _directed(4, resistance_start=(48,))
+    zone_index = next(z for z, n in state.resistance.items() if n == 48)
+    while state.phase != "actions":
+        player = state.current_player()
+        state.apply_action(state.sample_chance() if player == CHANCE
+                           else bots[player].choose(state))
+    me = state.players[state.player]
+    me.levels["supremo"] = 3                                  # eligible for the card
+    zone = state.board.zones[zone_index]
+    for _ in range(zone.majority - 1):
+        state.board.add_voter(zone_index, state.player, state.track)
+    me.mat_voters += 1
+    state.edited()
+    clout = me.resources["clout"]
+    assert state.usage["fired:resistance:48"] == 0
+    state.apply_action(Place(zone_index))                     # the majority forms
+    assert zone.holder == (state.player,)
+    assert me.resources["clout"] == clout + 2
+    assert state.usage["fired:resistance:48"] == 1 and state.usage["resistance:48"] == 1
+    laws = coverage.in_force(state)
+    assert laws and all(state.usage[f"pair:{law}|resistance:48"] == 1 for law in laws)
+    assert summarise(state)[3]["used:resistance:48"] == 1

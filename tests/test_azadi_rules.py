@@ -19,6 +19,7 @@ from rules_engine.azadi.engine import (
     DiscardOwn,
     EndParley,
     Gerrymander,
+    JoinCoalition,
     Parley,
     Place,
     Withdraw,
@@ -143,7 +144,9 @@ def test_coalition_five_two_on_a_seven_vote_zone() -> None:
     zone = state.board.zones[1]
     assert zone.majority == 7 and zone.holder == ()     # nobody alone holds 7
     flag = state.track.flag
-    state.apply_action(Coalition(1, green))
+    state.apply_action(Coalition(1, green, 5))     # purple keeps 5, green has 2 ...
+    assert state.legal_actions() == [JoinCoalition(True), JoinCoalition(False)]
+    state.apply_action(JoinCoalition(True))          # ... if green agrees (ruling R50)
     assert (zone.holder, zone.split) == ((purple, green), (5, 2))
     assert (state.board.majority_voters(purple), state.board.majority_voters(green)) == \
         (5, 2)

@@ -108,6 +108,11 @@ def _run_listeners(state: AzadiState, found: list[tuple[str, int, Ability]]) -> 
             continue
         state.uses[(source, n)] += 1
         state.game_uses[(source, n)] += 1
+        # a power that answers an event is used as surely as one activated: counted
+        # the same way for coverage and for the cards-used report
+        coverage.fire(state, coverage.source_effect(state, source))
+        if source.startswith("resistance:"):
+            state.usage[f"resistance:{state.resistance[int(source.split(':')[1])]}"] += 1
         payments.pay(state, effect.cost, 0)
         interpreter.run_ability(state, state.player, effect, zone=zone_of(source))
 
