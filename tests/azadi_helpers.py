@@ -70,6 +70,17 @@ def in_actions(players: int = 3, seed: int = 2) -> AzadiState:
     return state
 
 
+def cleared(players: int = 3) -> AzadiState:
+    """A main phase (:func:`in_actions`) on an empty map, no card in play."""
+    state = in_actions(players)
+    for zone in state.board.zones:
+        zone.voters, zone.volatile_voters = Counter(), Counter()
+        zone.holder, zone.split = (), ()
+    state.in_play, state.resistance, state.tyranny = [], {}, None
+    state.edited()
+    return state
+
+
 def seat(mandate: str, players: int = 3, seed: int = 2) -> AzadiState:
     """A new Seat of Power game under the Mandate ``mandate``."""
     state = AzadiGame(content(), players, seat_of_power=True, mandate=mandate

@@ -32,18 +32,7 @@ from rules_engine.azadi.invariants import violations
 from rules_engine.azadi.model import IDEOLOGUES
 from rules_engine.azadi.tyranny import ActiveTyranny
 from rules_engine.core.game import CHANCE, RandomBot
-from tests.azadi_helpers import content, in_actions, invariants, until_player
-
-
-def _cleared(players: int = 3) -> AzadiState:
-    """A main phase on an empty map, no card in play."""
-    state = in_actions(players)
-    for zone in state.board.zones:
-        zone.voters, zone.volatile_voters = Counter(), Counter()
-        zone.holder, zone.split = (), ()
-    state.in_play, state.resistance, state.tyranny = [], {}, None
-    state.edited()
-    return state
+from tests.azadi_helpers import cleared, content, invariants, until_player
 
 
 def _after_setup(players: int = 3, seed: int = 4) -> AzadiState:
@@ -74,7 +63,7 @@ def test_the_first_player_puts_the_crown_on_any_column_and_its_attack_strikes() 
 
 def test_the_player_who_triggers_a_tyranny_card_lays_its_order_in_a_zone_of_their_choice(
 ) -> None:
-    state = _cleared()
+    state = cleared()
     state.resistance = {1: 5}                     # a zone with a card is not free
     me = state.players[state.player]
     me.to_place = 1
@@ -96,7 +85,7 @@ def test_the_player_who_triggers_a_tyranny_card_lays_its_order_in_a_zone_of_thei
 def test_with_no_free_zone_an_order_goes_over_a_resistance_card_then_anywhere() -> None:
     from rules_engine.azadi.tyranny import OrderInPlay
 
-    state = _cleared()
+    state = cleared()
     zones = len(state.board.zones)
     state.resistance = {i: 5 for i in range(1, zones)}
     state.in_play = [OrderInPlay(state.orders[1], 0), OrderInPlay(state.orders[2], 1)]
@@ -130,7 +119,7 @@ def _complete_a_card(state: AzadiState) -> int:
 
 def test_the_player_who_completes_a_card_picks_the_new_zones_size_and_the_cards_zone(
 ) -> None:
-    state = _cleared()
+    state = cleared()
     before = len(state.board.zones)
     number = _complete_a_card(state)
     assert state.current_player() == state.player
@@ -151,7 +140,7 @@ def test_the_player_who_completes_a_card_picks_the_new_zones_size_and_the_cards_
 
 
 def test_with_one_size_left_the_zone_opens_without_asking() -> None:
-    state = _cleared()
+    state = cleared()
     state.spare_zones = [z for z in state.spare_zones if z.areas == 21]
     before = len(state.board.zones)
     _complete_a_card(state)
@@ -163,7 +152,7 @@ def test_with_one_size_left_the_zone_opens_without_asking() -> None:
 # -- 5. the coalition's split, agreed by the partner --------------------------------------
 
 def _coalition_ready() -> tuple[AzadiState, int]:
-    state = _cleared()
+    state = cleared()
     me, partner = state.player, (state.player + 1) % 3
     for player in (me, partner):
         state.players[player].levels["idealist"] += 1
@@ -206,7 +195,7 @@ def test_a_refused_coalition_is_not_formed_nor_offered_again_this_turn() -> None
 # -- 6. the evicted Imperial voter's mat ---------------------------------------------------
 
 def test_the_evicting_player_puts_an_evicted_imperial_voter_on_any_mat() -> None:
-    state = _cleared()
+    state = cleared()
     me = state.player
     state.board.zones[1].voters[IMPERIAL] = 3
     state.players[me].levels["capitalist"] = 5          # Hostile Takeover: evict a voter
@@ -225,7 +214,7 @@ def test_the_evicting_player_puts_an_evicted_imperial_voter_on_any_mat() -> None
 @pytest.mark.parametrize(("index", "evicted", "moved"), [(0, 2, 0), (1, 0, 2), (2, 1, 1)])
 def test_clear_the_streets_evicts_and_moves_in_the_mix_the_player_picks(
         index: int, evicted: int, moved: int) -> None:
-    state = _cleared()
+    state = cleared()
     other = (state.player + 1) % 3
     for _ in range(3):
         state.board.add_voter(1, other, state.track)
@@ -244,7 +233,7 @@ def test_clear_the_streets_evicts_and_moves_in_the_mix_the_player_picks(
 # -- 8. the Legacy cash-in at the transfer of power ---------------------------------------
 
 def _at_azadi_with_legacy() -> tuple[AzadiState, int]:
-    state = _cleared()
+    state = cleared()
     me = state.players[state.player]
     other = (state.player + 1) % 3
     state.players[other].resources["legacy"] = 2
@@ -291,7 +280,7 @@ def test_the_bots_cash_legacy_where_it_forms_a_majority() -> None:
 
 
 def test_the_bots_send_an_imperial_voter_to_the_mat_with_most_room() -> None:
-    state = _cleared()
+    state = cleared()
     me = state.player
     state.board.zones[1].voters[IMPERIAL] = 3
     state.players[me].levels["capitalist"] = 5
@@ -304,7 +293,7 @@ def test_the_bots_send_an_imperial_voter_to_the_mat_with_most_room() -> None:
 
 
 def test_the_bots_lay_an_order_in_the_first_zone_it_may_go() -> None:
-    state = _cleared()
+    state = cleared()
     state.resistance = {0: 5}                     # the capital holds a Resistance card
     state.players[state.player].to_place = 1
     state.edited()

@@ -42,6 +42,7 @@ from rules_engine.core.game import CHANCE, RandomBot, play_out
 from tests.azadi_helpers import (
     after_azadi_with_one_area_left,
     at_parley,
+    cleared,
     content,
     decide,
     in_actions,
@@ -666,13 +667,6 @@ def test_a_partner_withdraws_from_a_coalition_on_their_turn() -> None:
 # -- ruling R35: a changed majority requirement ---------------------------------------
 
 
-def _cleared(players: int = 3) -> AzadiState:
-    state = in_actions(players)
-    for zone in state.board.zones:
-        zone.voters, zone.volatile_voters = Counter(), Counter()
-        zone.holder, zone.split = (), ()
-    state.in_play, state.resistance, state.tyranny = [], {}, None
-    return state
 
 
 def _lay_martial_law(state: AzadiState) -> int:
@@ -692,7 +686,7 @@ def _lay_martial_law(state: AzadiState) -> int:
 
 
 def test_martial_law_breaks_a_majority_short_of_the_new_count() -> None:
-    state = _cleared()
+    state = cleared()
     capital = state.board.zones[0]
     for _ in range(capital.majority):                  # exactly the printed 8
         state.board.add_voter(0, 1, state.track)
@@ -704,7 +698,7 @@ def test_martial_law_breaks_a_majority_short_of_the_new_count() -> None:
 
 
 def test_martial_law_raises_the_split_of_a_majority_that_still_reaches_it() -> None:
-    state = _cleared()
+    state = cleared()
     capital = state.board.zones[0]
     for _ in range(capital.majority + 1):
         state.board.add_voter(0, 1, state.track)
@@ -721,7 +715,7 @@ def test_martial_law_raises_the_split_of_a_majority_that_still_reaches_it() -> N
 
 
 def test_martial_law_in_a_coalition_goes_to_the_partner_with_more_voters() -> None:
-    state = _cleared()
+    state = cleared()
     capital, board = state.board.zones[0], state.board
     for owner in (0, 0, 0, 0, 0, 1, 1, 1, 1):          # 5 and 4 voters
         board.add_voter(0, owner, state.track)
@@ -735,7 +729,7 @@ def test_martial_law_in_a_coalition_goes_to_the_partner_with_more_voters() -> No
 
 
 def test_overturning_martial_law_lets_a_majority_form_at_the_printed_count() -> None:
-    state = _cleared()
+    state = cleared()
     capital = state.board.zones[0]
     _lay_martial_law(state)
     for _ in range(8):                                 # 8 of the 9 now needed
@@ -751,7 +745,7 @@ def test_overturning_martial_law_lets_a_majority_form_at_the_printed_count() -> 
 
 
 def test_guardian_republic_needs_one_more_voter_in_every_zone() -> None:
-    state = _cleared()
+    state = cleared()
     board = state.board
     for _ in range(board.zones[1].majority):           # exactly 7 in zone 1: breaks
         board.add_voter(1, 0, state.track)
@@ -795,7 +789,7 @@ def _to_actions(state: AzadiState) -> AzadiState:
 def test_an_evicted_imperial_voter_goes_onto_the_mat_the_evicting_player_picks() -> None:
     from rules_engine.azadi.engine import PlaceImperial, SendImperial
 
-    state = _cleared(3)
+    state = cleared(3)
     me = state.player
     nxt = (me + 1) % 3
     state.board.zones[1].voters[IMPERIAL] = 3
@@ -848,7 +842,7 @@ def test_an_evicted_imperial_voter_goes_back_in_a_free_ordinary_area_only() -> N
     from rules_engine.azadi.engine import PlaceImperial
     from rules_engine.azadi.tyranny import OrderInPlay
 
-    state = _cleared(3)
+    state = cleared(3)
     me = state.players[state.player]
     other = (state.player + 1) % 3
     board = state.board
@@ -884,7 +878,7 @@ def test_the_greedy_bot_puts_an_imperial_voter_back_only_to_free_its_cap() -> No
     from rules_engine.azadi.bots import GreedyBot
     from rules_engine.azadi.engine import PlaceImperial
 
-    state = _cleared(3)
+    state = cleared(3)
     me = state.players[state.player]
     me.mat_imperial, me.resources = 1, Counter(funds=2)
     bot = GreedyBot(0)
