@@ -263,3 +263,37 @@ def test_a_resistance_card_that_answers_an_event_fires_and_is_used() -> None:
     laws = coverage.in_force(state)
     assert laws and all(state.usage[f"pair:{law}|resistance:48"] == 1 for law in laws)
     assert summarise(state)[3]["used:resistance:48"] == 1
+
+
+def test_a_resistance_card_answering_an_event_counts_for_a_task_of_cards_used() -> None:
+    """Ruling R57: Dual Power running is a use of the card, so a Tyranny task that asks
+    for Resistance cards used advances by one when it fires."""
+    from dataclasses import replace
+
+    from rules_engine.azadi.engine import Place
+    from rules_engine.azadi.model import Task
+    from rules_engine.azadi.tyranny import ActiveTyranny
+    from rules_engine.core.effects import FrozenMap
+    from rules_engine.core.game import CHANCE
+
+    state, bots, _ = _directed(4, resistance_start=(48,))
+    zone_index = next(z for z, n in state.resistance.items() if n == 48)
+    while state.phase != "actions":
+        player = state.current_player()
+        state.apply_action(state.sample_chance() if player == CHANCE
+                           else bots[player].choose(state))
+    card = _model().campaigns[0].tyranny_cards[0]
+    task = Task("resistance_card_used", FrozenMap(()))
+    card = replace(card, choices=tuple(replace(c, task=task, times=3, while_active=())
+                                       for c in card.choices))
+    state.tyranny = ActiveTyranny(card)
+    me = state.players[state.player]
+    me.levels["supremo"] = 3
+    zone = state.board.zones[zone_index]
+    for _ in range(zone.majority - 1):
+        state.board.add_voter(zone_index, state.player, state.track)
+    me.mat_voters += 1
+    state.edited()
+    state.apply_action(Place(zone_index))                     # Dual Power fires
+    assert state.usage["resistance:48"] == 1
+    assert state.tyranny is not None and state.tyranny.progress == [1, 1]

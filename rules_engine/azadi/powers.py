@@ -111,9 +111,10 @@ def _run_listeners(state: AzadiState, found: list[tuple[str, int, Ability]]) -> 
         # a power that answers an event is used as surely as one activated: counted
         # the same way for coverage and for the cards-used report
         coverage.fire(state, coverage.source_effect(state, source))
-        if source.startswith("resistance:"):
-            state.usage[f"resistance:{state.resistance[int(source.split(':')[1])]}"] += 1
         payments.pay(state, effect.cost, 0)
+        if source.startswith("resistance:"):          # a use of the card (ruling R57)
+            state.usage[f"resistance:{state.resistance[int(source.split(':')[1])]}"] += 1
+            events.emit(state, Event("resistance_card_used", state.player))
         interpreter.run_ability(state, state.player, effect, zone=zone_of(source))
 
 
