@@ -234,19 +234,25 @@ def test_directed_lint_games_are_planned_from_what_is_missing_and_replay() -> No
     assert f"--replay {record.seed}" in replay
 
 
+def _to_actions(state: Any, bots: Any) -> None:
+    """Play the bots' moves and the draws up to a player's main phase."""
+    from rules_engine.core.game import CHANCE
+
+    while state.phase != "actions":
+        player = state.current_player()
+        state.apply_action(state.sample_chance() if player == CHANCE
+                           else bots[player].choose(state))
+
+
 def test_a_resistance_card_that_answers_an_event_fires_and_is_used() -> None:
     """A Resistance card whose power answers an event (Dual Power: two Clout when its
     holder forms a majority) is used when it runs, as an activated one is: it fires
     for coverage, pairs with the laws in force and counts as used."""
     from rules_engine.azadi.engine import Place
-    from rules_engine.core.game import CHANCE
 
     state, bots, summarise = _directed(4, resistance_start=(48,))
     zone_index = next(z for z, n in state.resistance.items() if n == 48)
-    while state.phase != "actions":
-        player = state.current_player()
-        state.apply_action(state.sample_chance() if player == CHANCE
-                           else bots[player].choose(state))
+    _to_actions(state, bots)
     me = state.players[state.player]
     me.levels["supremo"] = 3                                  # eligible for the card
     zone = state.board.zones[zone_index]
@@ -274,14 +280,10 @@ def test_a_resistance_card_answering_an_event_counts_for_a_task_of_cards_used() 
     from rules_engine.azadi.model import Task
     from rules_engine.azadi.tyranny import ActiveTyranny
     from rules_engine.core.effects import FrozenMap
-    from rules_engine.core.game import CHANCE
 
     state, bots, _ = _directed(4, resistance_start=(48,))
     zone_index = next(z for z, n in state.resistance.items() if n == 48)
-    while state.phase != "actions":
-        player = state.current_player()
-        state.apply_action(state.sample_chance() if player == CHANCE
-                           else bots[player].choose(state))
+    _to_actions(state, bots)
     card = _model().campaigns[0].tyranny_cards[0]
     task = Task("resistance_card_used", FrozenMap(()))
     card = replace(card, choices=tuple(replace(c, task=task, times=3, while_active=())
