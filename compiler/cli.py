@@ -284,7 +284,7 @@ def _players_help() -> str:
               help="Start every worker asked for, even more than there are processors.")
 @_time_budget("Start no game after this long; report the games finished, marked "
               "partial.")
-@click.option("--bots", default="random,random", show_default=True,
+@click.option("--bots", default="random", show_default=True,
               help="One bot per seat: random, or a bot the game names; one name alone "
                    "fills every seat.")
 @click.option("--players", type=click.IntRange(2, 8), default=None,

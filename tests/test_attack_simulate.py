@@ -149,7 +149,7 @@ def test_streamed_report_is_the_report_of_the_whole_list() -> None:
     from rules_engine.azadi.simulation import Report, report
 
     outputs = [run_cli("simulate", "azadi", "--games", "30", "--seed", "1", "--format", "json",
-                       *extra).stdout for extra in ((), ("--workers", "2"),
+                       "--bots", "random,random", *extra).stdout for extra in ((), ("--workers", "2"),
                                                     ("--time-budget", "3600"))]
     assert outputs[0] == outputs[1] == outputs[2]
     assert hashlib.sha256(outputs[0].encode()).hexdigest() == AZADI_30_FROM_SEED_1

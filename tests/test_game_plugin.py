@@ -237,7 +237,9 @@ def test_the_registered_game_simulates(spring2: tuple[Path, Path, Path]) -> None
                     "content/spring2", "--format", "json")
     assert done.returncode == 0, done.stdout + done.stderr
     report = json.loads(done.stdout)
-    shipped = samizdat(site, root, "simulate", "spring", "--games", "3", "--format", "json")
+    # spring2 declares no seat count (2 by default); the shipped Spring's usual is 4
+    shipped = samizdat(site, root, "simulate", "spring", "--games", "3", "--bots",
+                       "random,random", "--format", "json")
     assert shipped.returncode == 0, shipped.stderr
     expected = json.loads(shipped.stdout) | {"game": "spring2", "label": "none"}
     assert report == expected

@@ -87,7 +87,7 @@ def test_a_san_replay_opens_with_cards_by_their_printed_names() -> None:
 
 
 def test_a_spring_replay_opens_with_cards_countries_and_spaces_by_name() -> None:
-    assert _steps("spring")[:16] == [
+    assert _steps("spring", "--bots", "random,random")[:16] == [
         "chance: P1 draws 'Open Letter from Judges'",
         "chance: P2 draws 'Phosphate Miners Stop Work'",
         "chance: P1 draws 'A Funeral Becomes a Rally'",

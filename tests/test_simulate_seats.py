@@ -17,6 +17,9 @@ from tests.conftest import run_cli
      "spring: 2 games from seed 0, bots random,random,random,random,random"),
     (["spring", "--bots", "random,random,random", "--players", "3"],
      "spring: 2 games from seed 0, bots random,random,random"),
+    # no --bots: random in each of the game's usual seats (it was two seats)
+    (["azadi"], "azadi: 2 games from seed 0, bots random,random,random,random"),
+    (["spring", "--players", "3"], "spring: 2 games from seed 0, bots random,random,random"),
 ])
 def test_one_bot_name_fills_every_seat(args: list[str], header: str) -> None:
     result = run_cli("simulate", *args, "--games", "2", "--quiet")
