@@ -3,6 +3,7 @@ the transfer of power, plus random-play fuzzing with invariants and determinism.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -813,6 +814,19 @@ def test_an_evicted_imperial_voter_goes_onto_the_mat_the_evicting_player_picks()
     state.apply_action(EndTurn())                       # not placed back: discarded
     assert [p.mat_imperial for p in state.players] == [0, 0, 0]
     invariants(state)
+
+
+def test_a_game_ended_by_the_turn_limit_is_not_over_the_cap() -> None:
+    """The turn limit ends the game as the next turn would start, before its player
+    discards down to the cap (what they received in others' turns may be over it):
+    no player acts again, so nobody holds more than the cap."""
+    state = in_actions()
+    state.config = dataclasses.replace(state.config, max_turns=state.turn)
+    nxt = state.players[(state.player + 1) % len(state.players)]
+    nxt.resources = Counter(funds=state.resource_cap() + 2)    # given in this turn
+    state.apply_action(EndTurn())
+    assert state.finished and state.end_reason == "turn limit"
+    assert violations(state) == []
 
 
 def test_an_evicted_imperial_voter_counts_toward_the_cap() -> None:

@@ -29,7 +29,9 @@ def violations(state: AzadiState) -> list[str]:
         if zone.holder and (sum(zone.count(o) for o in zone.holder) < zone.majority
                             or sum(zone.split) != zone.majority):
             found.append(f"{name} is held without a majority")
-    if state.phase == "actions":
+    # the cap binds a player in their main phase; a game the turn limit ends stops
+    # as the next turn starts, before its player has discarded down to it
+    if state.phase == "actions" and not state.finished:
         me = state.players[state.player]
         resources = sum(me.resources.values())    # only resources are discarded to it
         if resources > 0 and resources + me.mat_voters + me.mat_imperial > \
