@@ -138,8 +138,8 @@ def test_workers_are_capped_to_the_processors() -> None:
 
 # the games changed when the decisions the rules leave to players became theirs (R50);
 # the report also counts what came up or was offered (the balance lints, R53) and the
-# Resistance cards whose powers answer events as used
-AZADI_30_FROM_SEED_1 = "b21ced1645d2290ae11cc55f582374d90e15c8089bb74df03b6657dbc9c36c63"
+# Resistance cards whose powers answer events as used; and the campaigns' economy (R58)
+AZADI_30_FROM_SEED_1 = "8f00b4819696c578ffe69a69c4aef89ca27b09a23a86d700ab23b95ebf315fbc"
 
 
 def test_streamed_report_is_the_report_of_the_whole_list() -> None:
@@ -149,8 +149,8 @@ def test_streamed_report_is_the_report_of_the_whole_list() -> None:
     from rules_engine.azadi.simulation import Report, report
 
     outputs = [run_cli("simulate", "azadi", "--games", "30", "--seed", "1", "--format", "json",
-                       "--bots", "random,random", *extra).stdout for extra in ((), ("--workers", "2"),
-                                                    ("--time-budget", "3600"))]
+                       "--bots", "random,random", *extra).stdout
+               for extra in ((), ("--workers", "2"), ("--time-budget", "3600"))]
     assert outputs[0] == outputs[1] == outputs[2]
     assert hashlib.sha256(outputs[0].encode()).hexdigest() == AZADI_30_FROM_SEED_1
 

@@ -111,7 +111,7 @@ def _planted(cards: Path) -> Path:
     text = path.read_text()
     for old, new in (("{players: 4, ideology_cards: 24, azadi_points: {easy: 10, medium: 11, "
                       "hard: 12}}", "{players: 4, ideology_cards: 24, azadi_points: {easy: "
-                      "12, medium: 11, hard: 5}}"),
+                      "16, medium: 15, hard: 5}}"),
                      ("maidaan-convert: 5", "maidaan-convert: 1")):
         assert old in text
         text = text.replace(old, new)

@@ -1,6 +1,6 @@
 """The cooperative bot plays for the Rebels' common cause, and it shows in outcomes:
 on the same seeded easy games it reaches azadi many times as often as the greedy bot
-(which almost never does), so the post-azadi game (the Foundation vote, Monuments, the
+(which seldom does), so the post-azadi game (the Foundation vote, Monuments, the
 final scoring) gets played."""
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ def _report(bot: str) -> dict[str, object]:
 
 def test_the_cooperative_bot_wins_azadi_where_greedy_play_almost_never_does() -> None:
     greedy, coop = _report("greedy"), _report("coop")
-    assert float(greedy["azadi_rate"]) < 0.02         # 1 of 60 seeded games today
-    assert float(coop["azadi_rate"]) >= 0.1           # 7 of 60 seeded games today
+    assert float(greedy["azadi_rate"]) < 0.1          # 5 of 60 seeded games today (R58)
+    assert float(coop["azadi_rate"]) >= 0.45          # 37 of 60 seeded games today
+    assert float(coop["azadi_rate"]) >= 5 * float(greedy["azadi_rate"])
     assert float(coop["mean_turns"]) > float(greedy["mean_turns"])   # longer games
     assert coop["bots"] == ["coop"] * 4

@@ -184,10 +184,11 @@ def test_scaffold_lints_clean_without_fast_under_every_mandate(
     folders = [scaffold(tmp_path / "cards", f"draft-{n}", "--mandate", mandate)
                for n, mandate in enumerate(MANDATES, start=1)]
     code, found = report("lint", "--error-on-warning", *map(str, folders))
-    # coverage notes, and notes that no game reached azadi at any difficulty
-    findings = [d for d in found["diagnostics"] if d["code"] not in ("L715", "L716")]
+    # coverage notes only: the bots reach azadi in the draft's economy (R58), so no
+    # L716 note that the difficulty levels cannot be told apart; the shipped Maidaan's
+    # own suppressions (L717, with their reasons) hold for an outside campaign too
+    findings = [d for d in found["diagnostics"] if d["code"] != "L715"]
     assert code == 0 and findings == [], [d["message"] for d in findings]
-    assert len([d for d in found["diagnostics"] if d["code"] == "L716"]) == len(folders)
     assert {d["severity"] for d in found["diagnostics"]} <= {"info"}
 
 

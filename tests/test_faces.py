@@ -164,9 +164,9 @@ def test_sample_faces(faces: dict[str, list[CardFace]]) -> None:
     assert tyranny.front["paths"].splitlines() == ["Do or Die → Resistance 3",
                                                    "Parallel Governments → Resistance 15"]
     ideology = azadi["saj-ideology-001"]
-    assert ideology.front["resources"] == "2 :trust:"
+    assert ideology.front["resources"] == "4 :trust:"
     assert ideology.back["ideologue"] == "The Showstopper"
-    assert azadi["voter-34"].front == {"voters": "3", "cost": "3 :funds: + 3 :clout:",
+    assert azadi["voter-34"].front == {"voters": "3", "cost": "2 :funds: + 3 :clout:",
                                        "title": "Voter card"}
     assert azadi["monument-1"].back == {"number": "Monument 1", "title": "SHASN: AZADI"}
 

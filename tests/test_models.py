@@ -92,6 +92,18 @@ def test_every_resistance_card_and_order_is_used(models: dict[str, Any]) -> None
         assert len(numbers) == len(set(numbers)) == 24
 
 
+def test_voter_cards_follow_the_curve_and_favour_no_resource(models: dict[str, Any]) -> None:
+    azadi: AzadiContent = models["azadi"]
+    price = {1: 2, 2: 4, 3: 5}                       # ruling R58: one off for three
+    used: dict[str, int] = {}
+    for card in azadi.voter_cards:
+        cost = card.cost.to_dict()
+        assert sum(cost.values()) == price[card.voters], card.id
+        for kind, n in cost.items():
+            used[kind] = used.get(kind, 0) + n * card.copies
+    assert used == {kind: 54 for kind in ("funds", "clout", "media", "trust")}
+
+
 def test_ideology_answers_are_balanced(models: dict[str, Any]) -> None:
     azadi: AzadiContent = models["azadi"]
     for campaign in azadi.campaigns:
@@ -99,7 +111,7 @@ def test_ideology_answers_are_balanced(models: dict[str, Any]) -> None:
         for card in campaign.ideology_cards:
             for answer in card.answers:
                 per_ideologue[answer.ideologue] = per_ideologue.get(answer.ideologue, 0) + 1
-                assert sum(answer.resources.to_dict().values()) == 2, card.id
+                assert sum(answer.resources.to_dict().values()) == 4, card.id   # ruling R58
         assert per_ideologue == {i: 54 for i in
                                  ("capitalist", "showstopper", "idealist", "supremo")}, \
             campaign.id

@@ -67,6 +67,17 @@ def _suppressed(d: Diagnostic, lines: SourceIndex,
     return d.code in codes
 
 
+def unsuppressed_at_source(found: list[Diagnostic], lines: SourceIndex,
+                           memo: dict[tuple[str, int], frozenset[str]],
+                           select: tuple[str, ...], ignore: tuple[str, ...]
+                           ) -> list[Diagnostic]:
+    """``found`` without the selected findings suppressed on the line they point at,
+    before any is moved to an outside campaign: a suppression in the game's own
+    content (with its reason) holds wherever that content is linted from."""
+    return [d for d in found if d.code in ALWAYS_REPORTED
+            or not _selected(d.code, select, ignore) or not _suppressed(d, lines, memo)]
+
+
 def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
          alternate_history: bool = False, error_on_warning: bool = False, fast: bool = False,
          games: int = 200, seed: int = 0, config: LintConfig | None = None,
@@ -92,10 +103,13 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
         content = checked.contents[game]
         label, parts = _step(game, model, fast)
         with (progress or Progress("lint", quiet=True)).stage(label, parts) as step:
-            found += relocated(content, run(LintContext(
+            ran = list(run(LintContext(
                 game, content, model, alternate_history, fast, games, seed, deadline,
                 time_budget, stop, checked.game_errors.get(game, 0), step.started),
                 result.tracebacks))
+            kept = unsuppressed_at_source(ran, lines, memo, select, ignore)
+            result.suppressed += len(ran) - len(kept)
+            found += relocated(content, kept)
     for d in sorted(set(found), key=report_order):
         if d.code in ALWAYS_REPORTED:
             result.diagnostics.append(_escalated(d, error_on_warning))

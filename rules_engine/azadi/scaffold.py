@@ -6,7 +6,7 @@ The folder holds the three files a campaign needs (``campaign.yaml``,
 designer to replace. The draft is already legal and balanced: card N enacts Order
 N, the 24 choices unlock 24 different Resistance cards, no task, power or unlocked
 Resistance card needs something the chosen Mandate forbids, and every ideologue
-has 54 answers worth 2 resources each.
+has 54 answers worth 4 resources each, as the shipped campaigns (R58).
 
 This module only builds the data (:data:`CAMPAIGN`, named by the plug-in's
 ``scaffolds``); the compiler checks the id, writes the YAML (user text only ever as
@@ -32,6 +32,7 @@ WORD_MAX = 16   # the longest word of a name the cards print in one piece ("W" *
 YEAR_MAX = 20   # the campaign schema's year maxLength
 TYRANNY_CARDS = 12
 IDEOLOGY_CARDS = 108
+ANSWER_RESOURCES = 4   # what each answer grants, as on the shipped campaigns (ruling R58)
 
 # Draft tasks, most broadly playable first; those the Mandate forbids are skipped. Each
 # is one the simulated lint's greedy bots complete 4 times under every Mandate (L711):
@@ -155,7 +156,7 @@ def ideology_cards(request: CampaignRequest) -> list[dict[str, Any]]:
             "question": f"DRAFT {_breakable(request.name)} question {number}: what do "
                         "you do?",
             "answers": [{"text": f"DRAFT: the {who}'s answer.", "ideologue": who,
-                         "resources": {RESOURCE_OF[who]: 2}} for who in pair],
+                         "resources": {RESOURCE_OF[who]: ANSWER_RESOURCES}} for who in pair],
         })
     return cards
 
