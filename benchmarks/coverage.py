@@ -20,6 +20,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 os.environ["SAMIZDAT_CACHE"] = "off"          # every game played, none read back
+os.environ["SAMIZDAT_WORKERS"] = "1"          # CPU seconds of this process are all of it
 
 from compiler.frontend.validate import validate  # noqa: E402
 from rules_engine.azadi import coverage  # noqa: E402

@@ -129,16 +129,23 @@ def test_the_lint_says_what_its_games_never_exercised() -> None:
     for d in found:
         assert d["code"] == "L715" and d["severity"] == "info"
         assert d["file"].endswith("campaign.yaml")
-        assert " effects fired in " in d["message"] and "never fired: " in d["message"]
-        assert "of them directed, R55)" in d["message"] and "(closest: seed " in d["message"]
-        assert d["hint"].startswith("replay the closest games: samizdat simulate azadi ")
+        assert " effects fired in " in d["message"]
+        assert "of them directed, R55)" in d["message"]
+        if "never fired: " in d["message"]:
+            assert "(closest: seed " in d["message"]
+            assert d["hint"].startswith("replay the closest games: samizdat simulate azadi ")
+        else:      # every effect fired: the pairs never in play together, named
+            assert "98 of 98 effects" in d["message"]
+            assert "every effect fired; never in play together: " in d["message"]
+            assert " under " in d["message"]
 
 
 @pytest.mark.slow
 def test_the_default_lint_reaches_its_measured_coverage() -> None:
-    """The shipped campaigns at the default budget (--games 200): measured 88, 89, 91,
-    90 and 91 of 98 effects (449 in all) and 281, 298, 338, 349 and 283 of 1224 pairs
-    (1549) per campaign (benchmarks/coverage.py); the floors sit just under."""
+    """The shipped campaigns at the default budget (--games 200): measured every one of
+    the 98 effects of each campaign and 1162, 1145, 1195, 1123 and 1137 of 1224 pairs
+    (5762 of 6120, 94.2 %) (benchmarks/coverage.py); the issue's targets are 100 % and
+    90 % of pairs per campaign, and the floors sit there."""
     result = run_cli("lint", str(CARDS / "azadi"), "--select", "L715", "--format", "json")
     assert result.exit_code == 0, result.output
     fired, pairs = [], []
@@ -146,8 +153,8 @@ def test_the_default_lint_reaches_its_measured_coverage() -> None:
         head = d["message"].split(": ", 1)[1]
         fired.append(int(head.split(" of ", 1)[0]))
         pairs.append(int(head.split("R55), ", 1)[1].split(" of ", 1)[0]))
-    assert len(fired) == 5 and min(fired) >= 86 and sum(fired) >= 444
-    assert min(pairs) >= 270 and sum(pairs) >= 1500
+    assert fired == [98] * 5
+    assert min(pairs) >= 0.9 * 1224 and sum(pairs) >= 5700
 
 
 # -- directed games (ruling R55) ---------------------------------------------------------
@@ -214,10 +221,19 @@ def test_directed_lint_games_are_planned_from_what_is_missing_and_replay() -> No
     assert len(runs) == directed_games(8) * len(model.campaigns)
     first = runs[0]
     options = dict(first.spec.options)
-    # the first plan of a campaign founds a Foundation side its plain games never fired
-    assert options["foundation"] and options["azadi_in"] == 1
-    assert first.replay().startswith("samizdat simulate azadi --bots greedy,greedy,greedy,")
-    assert f"--foundation {options['foundation']}" in first.replay()
+    # the first plan of a campaign puts in play what its plain games never fired
+    from rules_engine.azadi.lint.simulation_runs import choice_runs
+
+    fired = set().union(*(coverage.fired_keys(r.counters) for x in choice_runs(model, 8, 0)
+                          if x.campaign is first.campaign for r in x.records))
+    planned = {f"resistance:{n}" for n in options["resistance_start"]}
+    if "foundation" in options:
+        card, side = options["foundation"].split(":")
+        planned.add(f"foundation:{card}:{int(side) - 1}")
+    assert planned - fired
+    assert options["levels_start"] == 3 and options["infamy_start"] > 0
+    assert first.replay().startswith("samizdat simulate azadi --bots explore,explore,")
+    assert "--levels 3" in first.replay()
     # the closest game of an effect replays to a game where the measure holds
     games = [(g.record, g.replay()) for g in runs if g.campaign is first.campaign]
     number = options["resistance_start"][0]
@@ -299,3 +315,95 @@ def test_a_resistance_card_answering_an_event_counts_for_a_task_of_cards_used() 
     state.apply_action(Place(zone_index))                     # Dual Power fires
     assert state.usage["resistance:48"] == 1
     assert state.tyranny is not None and state.tyranny.progress == [1, 1]
+
+
+# -- the explorer bot and the directed starting levels, Infamy and Mandate (R59) ---------
+
+def test_directed_levels_infamy_and_a_flipped_mandate_start_the_game() -> None:
+    model = _model()
+    mandate = model.campaigns[0].mandate
+    state, bots, summarise = _directed(0, levels_start=3, infamy_start=5,
+                                       mandate_flipped=True)
+    assert all(p.levels[i.id] >= 3 for p in state.players for i in model.ideologues)
+    assert all(p.resources["infamy"] == 5 for p in state.players)
+    assert state.mandate_flipped and state.mandate_infamy == 0
+    assert coverage.in_force(state)[0] == f"mandate:{mandate}:rebel"
+    counters = summarise(play_out(state, bots))[3]
+    # the Imperial side was never in force, so it is not counted as fired
+    assert counters[f"fired:mandate:{mandate}:rebel"] == 1
+    assert f"fired:mandate:{mandate}:imperial" not in counters
+
+
+def test_directed_levels_infamy_and_flipped_are_simulate_options_and_replay_flags() -> None:
+    from rules_engine.core.replay import replay_command
+    from rules_engine.core.simulate import Simulation
+
+    result = run_cli("simulate", "azadi", "--games", "1", "--bots", "explore",
+                     "--seat-of-power", "--levels", "3", "--infamy", "5",
+                     "--mandate-flipped", "--max-turns", "12", "--coverage",
+                     "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["directed"] == {"levels": 3, "infamy": 5, "mandate_flipped": True}
+    spec = Simulation("rules_engine.azadi.simulation:setup", (
+        ("bots", ("explore",) * 4), ("seat_of_power", True), ("levels_start", 3),
+        ("infamy_start", 5), ("mandate_flipped", True)))
+    assert replay_command(spec, 7) == ("samizdat simulate azadi --bots explore,explore,"
+                                       "explore,explore --seat-of-power --levels 3 "
+                                       "--infamy 5 --mandate-flipped --replay 7")
+
+
+def _every_key_tried(state: Any) -> None:
+    """Mark every power the player may use now, and its pairs with the laws in force,
+    as already tried."""
+    from rules_engine.azadi.engine import UsePower
+
+    for action in state.legal():
+        if isinstance(action, UsePower):
+            effect = coverage.source_effect(state, action.source)
+            state.usage[f"fired:{effect}"] = 1
+            for law in coverage.in_force(state):
+                state.usage[f"pair:{law}|{effect}"] = 1
+
+
+def test_the_explorer_bot_uses_first_what_this_game_has_not_tried() -> None:
+    """Ruling R59: in its main phase the explorer uses the power that adds most to the
+    game's coverage; once everything has been tried it plays as the greedy bot."""
+    from rules_engine.azadi.bots import ExplorerBot, GreedyBot
+    from rules_engine.azadi.engine import UsePower
+
+    state, _, _ = _directed(4, resistance_start=(2,), levels_start=3)
+    bots = [ExplorerBot(10 + i) for i in range(4)]
+    _to_actions(state, bots)
+    state.players[state.player].resources["funds"] += 6      # General Strike costs 3
+    state.edited()
+    before = {k for k in state.usage if k.startswith(("fired:", "pair:"))}
+    chosen = bots[state.player].choose(state)
+    assert isinstance(chosen, UsePower)
+    trial = state.clone()
+    trial.apply_action(chosen)
+    added = {k for k in trial.usage if k.startswith(("fired:", "pair:"))} - before
+    assert any(k.startswith("pair:") for k in added)          # something new was tried
+    # with nothing left to try, the explorer plays as the greedy bot (without pursuing
+    # the Tyranny tasks)
+    _every_key_tried(state)
+    bot = bots[state.player]
+    assert bot.choose(state) == GreedyBot._act(bot, state, state.legal())
+
+
+def test_the_explorer_raises_an_event_a_resistance_card_answers() -> None:
+    """Dual Power answers its holder forming a majority: with a majority one voter
+    away, the explorer places that voter first (the card then fires)."""
+    from rules_engine.azadi.bots import ExplorerBot
+    from rules_engine.azadi.engine import Place
+
+    state, _, _ = _directed(4, resistance_start=(48,), levels_start=3)
+    zone_index = next(z for z, n in state.resistance.items() if n == 48)
+    bots = [ExplorerBot(i) for i in range(4)]
+    _to_actions(state, bots)
+    zone = state.board.zones[zone_index]
+    for _ in range(zone.majority - 1):
+        state.board.add_voter(zone_index, state.player, state.track)
+    state.players[state.player].mat_voters += 1
+    state.edited()
+    assert bots[state.player].choose(state) == Place(zone_index)

@@ -63,6 +63,7 @@ def test_an_edit_to_one_campaign_replays_only_its_games(
     from rules_engine.azadi.lint import simulation_runs
 
     monkeypatch.setenv("SAMIZDAT_CACHE", str(tmp_path))
+    monkeypatch.setenv("SAMIZDAT_WORKERS", "1")     # counted here, in this process
     played: list[tuple[str, int]] = []       # (campaign, games) of each run played
     real_stream = run_cache.stream
 

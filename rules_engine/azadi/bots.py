@@ -20,7 +20,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from rules_engine.azadi import choice_policy
+from rules_engine.azadi import choice_policy, coverage
 from rules_engine.azadi.board import IMPERIAL
 from rules_engine.azadi.engine import (
     Action,
@@ -48,6 +48,7 @@ from rules_engine.azadi.engine import (
     WithdrawOffer,
 )
 from rules_engine.azadi.model import RESOURCES
+from rules_engine.azadi.powers import sources
 from rules_engine.azadi.tyranny import Event, matches
 from rules_engine.azadi.verbs import TABLE
 from rules_engine.core.game import RandomBot
@@ -371,7 +372,74 @@ class CooperativeBot(GreedyBot):
         return (mine + 1 >= zone.majority, mine - zone.majority, -zone.voters[IMPERIAL])
 
 
-OWN = ("random", "greedy", "coop")
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+class ExplorerBot(GreedyBot):
+    """The lint's coverage bot (ruling R59): plays as the greedy bot, except that in
+    its main phase it first uses a power whose use would exercise something this game
+    has not yet: an effect never fired, or a Resistance card, Maidaan power or Monument
+    used under a law in force it was never used under (``coverage.fire``'s counters).
+    Among such powers, the one adding most; the first in order on a tie. It plays for
+    coverage, not to win: its games measure what was tried, never the balance. It does
+    not pursue Tyranny tasks (a card in play stays longer, its powers beside more). In
+    a game set up to start short of azadi (``azadi_in``, for the post-azadi powers) it
+    plays as the greedy bot until azadi."""
+
+    def _pursue(self, state: AzadiState, actions: list[Action]) -> Action | None:
+        if state.config.azadi_in and not state.azadi:
+            return super()._pursue(state, actions)
+        return None
+
+    def _act(self, state: AzadiState, actions: list[Action]) -> Action:
+        if state.config.azadi_in and not state.azadi:
+            return super()._act(state, actions)
+        laws = coverage.in_force(state)
+        usage = state.usage
+
+        def new(effect: str) -> int:
+            """What using ``effect`` now would add: an unfired effect counts as many
+            as the pairs it can have, and each pair not yet played under the laws."""
+            if not effect:
+                return 0
+            found = 0 if f"fired:{effect}" in usage else len(laws) + 1
+            if effect.startswith(coverage.USED):
+                found += sum(1 for law in laws if f"pair:{law}|{effect}" not in usage)
+            return found
+
+        best: tuple[int, int] | None = None
+        chosen: Action | None = None
+        answering = self._answering(state)
+        for n, action in enumerate(actions):
+            if isinstance(action, UsePower):
+                gain = new(coverage.source_effect(state, action.source))
+            elif answering:    # an action raising an event a Resistance card answers
+                probes = [Event("trade", state.player)] if isinstance(action, ProposeTrade) \
+                    else self._probes(state, action)     # a trade, if it is accepted
+                gain = sum(new(coverage.source_effect(state, source))
+                           for probe in probes
+                           for source, where, zone in answering.get(probe.name, ())
+                           if matches(probe, probe.name, where, zone))
+            else:
+                continue
+            if gain and (best is None or (-gain, n) < best):
+                best, chosen = (-gain, n), action
+        return chosen if chosen is not None else super()._act(state, actions)
+
+    def _answering(self, state: AzadiState) -> dict[str, list[tuple[str, Any, int]]]:
+        """The Resistance cards on the board the current player would use on an event:
+        event name -> (source, where, zone), for those with something new to add."""
+        found: dict[str, list[tuple[str, Any, int]]] = {}
+        if not state.resistance:
+            return found
+        for source, effects, _ in sources(state):
+            if source.startswith("resistance:"):
+                zone = int(source.split(":")[1])
+                for name, heard in state.facts.listeners_in(effects).items():
+                    for _, _, where in heard:
+                        found.setdefault(name, []).append((source, where, zone))
+        return found
+
+
+OWN = ("random", "greedy", "coop", "explore")
 BOTS = (*OWN, *SEARCH_NAMES)
 BEST = "coop"           # the strongest bot for its cost: what ``--bots best`` plays
 
@@ -387,6 +455,8 @@ def make_bot(name: str, seed: int) -> object:
         return GreedyBot(seed)
     if name == "coop":
         return CooperativeBot(seed)
+    if name == "explore":
+        return ExplorerBot(seed)
     budget = parse_budget(name)
     if budget is None:
         raise ValueError(f"unknown AZADI bot {name!r}; known: {', '.join(BOTS)}")

@@ -77,7 +77,8 @@ def fired_at_end(state: AzadiState) -> list[str]:
     Mandate's sides in force, the Foundation side founded."""
     found = [f"tyranny:{card}:{choice}" for card, choice in state.resolved]
     if state.mandate is not None:
-        found.append(f"mandate:{state.mandate.id}:imperial")
+        if not state.config.mandate_flipped:     # a directed game may start flipped
+            found.append(f"mandate:{state.mandate.id}:imperial")
         if state.mandate_flipped:
             found.append(f"mandate:{state.mandate.id}:rebel")
     if state.foundation is not None and state.foundation_side is not None:

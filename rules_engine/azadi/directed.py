@@ -12,7 +12,13 @@ had led there:
 * ``azadi_in`` — the Rebel Flag starts this many points short of the Fort;
 * ``legacy_start`` — every player starts with this much Legacy (as Tyranny tasks pay);
 * ``foundation`` — ``"<card id>"`` or ``"<card id>:<side 1|2>"``: at azadi the
-  table's held ideologies name this Foundation card, and the vote founds this side.
+  table's held ideologies name this Foundation card, and the vote founds this side;
+* ``levels_start`` — every player starts at this level (at least) in every ideologue,
+  as if they had answered that many Ideology cards for it (no Attack card is drawn
+  for it: the Attack columns are as dealt);
+* ``infamy_start`` — every player starts with this much Infamy (as dissent earns it);
+* ``mandate_flipped`` — the Mandate starts on its Rebel side, as if the Rebels had
+  dissented all its Infamy off (the Flag does not move: it starts where it would).
 
 None of them is in a plain game; :func:`is_directed` says a game is directed, and
 reports and replay commands show every option set.
@@ -32,7 +38,8 @@ if TYPE_CHECKING:
 def is_directed(config: AzadiConfig) -> bool:
     """Whether any directed option is set."""
     return bool(config.resistance_start or config.orders_start or config.azadi_in
-                or config.legacy_start or config.foundation)
+                or config.legacy_start or config.foundation or config.levels_start
+                or config.infamy_start or config.mandate_flipped)
 
 
 def foundation_choice(config: AzadiConfig) -> tuple[str, int | None]:
@@ -62,6 +69,12 @@ def set_up(state: AzadiState) -> None:
         state.track.start = state.track.flag
     for mine in state.players:
         mine.resources["legacy"] += config.legacy_start
+        mine.resources["infamy"] += config.infamy_start
+        for ideologue in state.content.ideologues:
+            mine.levels[ideologue.id] = max(mine.levels[ideologue.id], config.levels_start)
+    if config.mandate_flipped and state.mandate is not None:
+        state.mandate_infamy = 0
+        state.mandate_flipped = True
     voters.set_majorities(state)                     # the Orders' rules apply at once
 
 

@@ -137,6 +137,9 @@ class AzadiConfig:
     azadi_in: int = 0            # the Flag starts this many points short of the Fort
     legacy_start: int = 0
     foundation: str = ""         # "<card id>[:<side 1|2>]" founded at azadi
+    levels_start: int = 0        # every player's level in every ideologue, at least
+    infamy_start: int = 0        # every player's Infamy
+    mandate_flipped: bool = False  # the Mandate starts on its Rebel side
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -446,7 +449,9 @@ class AzadiGame(Game):
                  first_tyranny: str = "", only_choice: int | None = None,
                  check_order: bool = False, resistance_start: tuple[int, ...] = (),
                  orders_start: tuple[int, ...] = (), azadi_in: int = 0,
-                 legacy_start: int = 0, foundation: str = "", max_turns: int = 400) -> None:
+                 legacy_start: int = 0, foundation: str = "", max_turns: int = 400,
+                 levels_start: int = 0, infamy_start: int = 0,
+                 mandate_flipped: bool = False) -> None:
         self.content = content
         params = content.parameters
         self.config = AzadiConfig(players, difficulty, campaign,
@@ -458,7 +463,9 @@ class AzadiGame(Game):
                                   resistance_start=tuple(resistance_start),
                                   orders_start=tuple(orders_start), azadi_in=azadi_in,
                                   legacy_start=legacy_start, foundation=foundation,
-                                  max_turns=max_turns)
+                                  max_turns=max_turns, levels_start=levels_start,
+                                  infamy_start=infamy_start,
+                                  mandate_flipped=mandate_flipped)
 
     def num_players(self) -> int:
         return self.config.players

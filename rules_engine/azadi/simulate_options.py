@@ -31,6 +31,12 @@ OPTIONS = (
               "Legacy.", None, int_range=(1, 30)),
     SimOption("foundation", "AZADI, directed game (R55): the Foundation card founded at "
               "azadi, CARD or CARD:SIDE (side 1 or 2: the vote's outcome).", ""),
+    SimOption("levels", "AZADI, directed game (R55): every player starts at this level "
+              "in every ideologue.", None, int_range=(1, 10)),
+    SimOption("infamy", "AZADI, directed game (R55): every player starts with this much "
+              "Infamy.", None, int_range=(1, 30)),
+    SimOption("mandate_flipped", "AZADI, directed game (R55): the Mandate starts on its "
+              "Rebel side.", False, flag=True),
     SimOption("max_turns", "AZADI: end the game at the turn limit after this many turns "
               "(default 400).", None, int_range=(1, 10_000)),
     SimOption("coverage", "AZADI: report which of the campaign's effects fired and which "
@@ -97,7 +103,10 @@ def directed_options(model: Any, values: Mapping[str, Any]) -> tuple[tuple[str, 
         ("resistance_start", resistance), ("orders_start", orders),
         ("azadi_in", values.get("azadi_in") or 0),
         ("legacy_start", values.get("legacy") or 0), ("foundation", foundation),
-        ("max_turns", values.get("max_turns") or 0))
+        ("max_turns", values.get("max_turns") or 0),
+        ("levels_start", values.get("levels") or 0),
+        ("infamy_start", values.get("infamy") or 0),
+        ("mandate_flipped", bool(values.get("mandate_flipped"))))
     return tuple((name, value) for name, value in found if value)
 
 
@@ -130,7 +139,8 @@ def folds(model: Any, values: Mapping[str, Any]) -> list[Any]:
                    seat_of_power=seat_of_power)]
 
 
-DIRECTED = ("resistance", "orders", "azadi_in", "legacy", "foundation")
+DIRECTED = ("resistance", "orders", "azadi_in", "legacy", "foundation", "levels", "infamy",
+            "mandate_flipped")
 
 
 def report_fields(values: Mapping[str, Any]) -> dict[str, Any]:

@@ -21,13 +21,15 @@ def setup(seed: int, content: AzadiContent, bots: tuple[str, ...] = ("random",) 
           only_choice: int | None = None, check_order: bool = False,
           resistance_start: tuple[int, ...] = (), orders_start: tuple[int, ...] = (),
           azadi_in: int = 0, legacy_start: int = 0, foundation: str = "",
-          max_turns: int = 400) -> tuple[AzadiGame, list[Any], Any]:
+          max_turns: int = 400, levels_start: int = 0, infamy_start: int = 0,
+          mandate_flipped: bool = False) -> tuple[AzadiGame, list[Any], Any]:
     """The game of ``seed`` and its bots; ``resistance_start`` to ``foundation`` set
     up a directed game (ruling R55, :mod:`rules_engine.azadi.directed`)."""
     del first_game
     game = AzadiGame(content, len(bots), difficulty, campaign, seat_of_power, mandate,
                      first_tyranny, only_choice, check_order, resistance_start,
-                     orders_start, azadi_in, legacy_start, foundation, max_turns)
+                     orders_start, azadi_in, legacy_start, foundation, max_turns,
+                     levels_start, infamy_start, mandate_flipped)
     return game, [make_bot(name, seed * 10 + i) for i, name in enumerate(bots)], summarise
 
 

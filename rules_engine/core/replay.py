@@ -38,7 +38,7 @@ def _flags(name: str, value: Any) -> list[str]:
     default, or for an option the command line does not set)."""
     if name == "bots":
         return ["--bots", ",".join(value)]
-    if name in ("seat_of_power", "first_game"):
+    if name in ("seat_of_power", "first_game", "mandate_flipped"):
         return [f"--{name.replace('_', '-')}"] if value else []
     if name in ("campaign", "mandate", "difficulty"):
         return [f"--{name}", str(value)] if value else []
@@ -48,7 +48,8 @@ def _flags(name: str, value: Any) -> list[str]:
         return [] if value is None else ["--only-choice", str(int(value) + 1)]
     directed = {"resistance_start": "--resistance", "orders_start": "--orders",
                 "azadi_in": "--azadi-in", "legacy_start": "--legacy",
-                "foundation": "--foundation", "max_turns": "--max-turns"}   # AZADI (R55)
+                "foundation": "--foundation", "max_turns": "--max-turns",
+                "levels_start": "--levels", "infamy_start": "--infamy"}   # AZADI (R55)
     if name in directed:
         if not value:
             return []

@@ -16,20 +16,32 @@ written is ignored: results are the same either way, only slower.
 Inside :func:`time_budget`, a run that is not cached yet starts no game after the
 deadline or once the stop is requested, and raises :class:`OutOfTime` rather than
 returning fewer games than asked (nothing partial is kept, in memory or on disk).
+
+:func:`cached_runs` plays many runs at once: those not cached yet are played by
+:func:`workers` processes side by side (forked, so the content they read is not sent
+to them), and each run's records are the same as :func:`cached_run` would give;
+:func:`in_workers` maps any function over items the same way (a campaign's chain of
+dependent runs, say). ``SAMIZDAT_WORKERS`` sets the worker count (default: the CPUs
+this process may use; 1 plays everything in this process).
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
+import multiprocessing
 import os
+import signal
 import tempfile
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.core.play_model import for_play
@@ -38,6 +50,10 @@ from rules_engine.core.simulate import GameRecord, Simulation, Stop, stream
 FORMAT = 2        # 2: played and keyed without the printed texts
 _digests: IdentityCache[Any, str] = IdentityCache(4096)
 _limits: list[tuple[float | None, Stop | None]] = []   # the innermost time_budget's last
+_ready: dict[str, tuple[GameRecord, ...]] = {}   # runs played by worker processes
+Run = tuple[Simulation, int, int]                # (spec, games, first seed)
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class OutOfTime(Exception):
@@ -152,8 +168,11 @@ def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...
     """``run(spec, games, seed)``, from memory, then disk, then by playing (on the
     content without its printed texts: labels in the records are placeholders, see
     :func:`rules_engine.core.play_model.printed`)."""
+    key = run_key(spec, games, seed)
+    if key in _ready:
+        return _ready.pop(key)
     folder = cache_dir()
-    path = folder / "runs" / f"{run_key(spec, games, seed)}.json" if folder else None
+    path = folder / "runs" / f"{key}.json" if folder else None
     if path is not None:
         found = _load(path)
         if found is not None and len(found) == games:
@@ -176,3 +195,97 @@ def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...
     if path is not None:
         _store(path, records)
     return records
+
+
+def workers() -> int:
+    """How many processes play runs side by side (``SAMIZDAT_WORKERS``, default the
+    CPUs this process may use)."""
+    configured = os.environ.get("SAMIZDAT_WORKERS", "")
+    if configured.isdigit() and int(configured) > 0:
+        return int(configured)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:          # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def remember(spec: Simulation, games: int, seed: int,
+             records: tuple[GameRecord, ...]) -> None:
+    """Records a worker process played for this run, for the next :func:`cached_run`."""
+    _ready[run_key(spec, games, seed)] = records
+
+
+def is_cached(spec: Simulation, games: int, seed: int) -> bool:
+    """Whether the run's records are at hand (no game to play)."""
+    key = run_key(spec, games, seed)
+    if key in _ready:
+        return True
+    folder = cache_dir()
+    found = _load(folder / "runs" / f"{key}.json") if folder else None
+    return found is not None and len(found) == games
+
+
+def cached_runs(runs: Sequence[Run]) -> list[tuple[GameRecord, ...]]:
+    """``cached_run`` of each run, in order; the runs not cached yet are played by
+    worker processes side by side."""
+    missing = [run for run in dict.fromkeys(runs) if not is_cached(*run)]
+    for run, records in zip(missing, in_workers(_play_run, missing), strict=True):
+        if records is not None:
+            remember(*run, records)
+    return [cached_run(*run) for run in runs]
+
+
+def _play_run(run: Run) -> tuple[GameRecord, ...] | None:
+    """A worker's run (None when it failed: the parent replays it, to raise)."""
+    try:
+        return cached_run(*run)
+    except GameFailed:
+        return None
+
+
+_task: list[Any] = []          # (function, items) a forked worker reads by index
+
+
+def _adopt(event: Any) -> None:
+    """Worker start-up: Ctrl-C is the parent's, whose stop reaches this process's
+    time budget through ``event``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if _limits:
+        stop = Stop()
+        _limits[-1] = (_limits[-1][0], stop)
+
+        def watch() -> None:
+            event.wait()
+            stop.request()
+
+        threading.Thread(target=watch, daemon=True).start()
+    gc.freeze()
+
+
+def _call(index: int) -> Any:
+    function, items = _task[0]
+    return function(items[index])
+
+
+def in_workers(function: Callable[[T], R], items: Sequence[T]) -> list[R]:
+    """``[function(item) for item in items]``, computed by :func:`workers` forked
+    processes (in this process where forking is not available, or for one item).
+    The time budget holds in the workers; OutOfTime in any ends the whole call."""
+    count = min(workers(), len(items))
+    if count <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [function(item) for item in items]
+    context = multiprocessing.get_context("fork")
+    event = context.Event()
+    stop = _limits[-1][1] if _limits else None
+    if stop is not None:
+        stop.share(event)
+    _task[:] = [(function, items)]
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_adopt,
+                               initargs=(event,))
+    try:
+        futures: list[Future[R]] = [pool.submit(_call, i) for i in range(len(items))]
+        return [future.result() for future in futures]
+    finally:
+        event.set()
+        pool.shutdown(wait=True, cancel_futures=True)
+        _task.clear()

@@ -19,7 +19,7 @@ from rules_engine.azadi.simulate_options import LEVELS
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.lint import LintContext
 from rules_engine.core.play_model import for_play
-from rules_engine.core.run_cache import cached_run
+from rules_engine.core.run_cache import cached_runs
 from rules_engine.core.simulate import GameRecord, Simulation
 
 BOT = "best"            # the strongest bot for its cost (rules_engine.azadi.bots.BEST)
@@ -65,7 +65,7 @@ def level_runs(model: AzadiContent, games: int, seed: int) -> tuple[LevelRuns, .
     """Every campaign at every difficulty (campaigns in order, then easy to hard),
     ``games_per_level(games)`` games each, the same seeds at every level."""
     count = games_per_level(games)
-    out = []
+    planned = []
     for campaign in model.campaigns:
         alone = replace(model, campaigns=(campaign,))     # one campaign's cache key
         labels = for_play(alone)[1]
@@ -73,9 +73,10 @@ def level_runs(model: AzadiContent, games: int, seed: int) -> tuple[LevelRuns, .
             spec = Simulation("rules_engine.azadi.simulation:setup", (
                 ("content", alone), ("bots", BOTS), ("campaign", campaign.id),
                 ("difficulty", level)))
-            out.append(LevelRuns(campaign, level, cached_run(spec, count, first_seed(seed)),
-                                 labels))
-    return tuple(out)
+            planned.append((campaign, level, labels, spec))
+    played = cached_runs([(spec, count, first_seed(seed)) for *_, spec in planned])
+    return tuple(LevelRuns(campaign, level, records, labels)
+                 for (campaign, level, labels, _), records in zip(planned, played, strict=True))
 
 
 def by_campaign(context: LintContext) -> Iterator[tuple[Campaign, tuple[LevelRuns, ...]]]:

@@ -3,20 +3,25 @@
 unfired or uncovered, chosen greedily and deterministically from what is still
 missing. Used by L715 (never-exercised). (Not a rule.)
 
-Each round plans one game from the campaign's coverage so far:
+Each round plays the plan with most to gain, of two kinds (an effect never fired
+weighs ``UNFIRED`` pairs, so what never fired comes first):
 
-* while a Foundation side never fired, a post-azadi game: that card and side founded
-  (``foundation``), the Flag ``AZADI_IN`` points short of the Fort and every player
-  with ``LEGACY`` Legacy to mark the Monument Tracker, the Orders and Resistance cards
-  with the most uncovered pairs with that card's Monument in play;
-* otherwise a game before azadi: the Tyranny card whose while-active powers have the
-  most uncovered pairs comes up first, with the Resistance cards and Orders that add
-  the most uncovered pairs (unfired ones first).
+* a post-azadi game for each Foundation side and Mandate side: that card and side
+  founded (``foundation``), the Flag ``AZADI_IN`` points short of the Fort, every
+  player with ``LEGACY`` Legacy to mark the Monument Tracker, and the Orders and
+  Resistance cards with the most uncovered pairs with that card's Monument in play;
+* a game before azadi for each Tyranny card and Mandate side: that card comes up
+  first, with the Orders and ``RESISTANCE_BEFORE`` Resistance cards that add the most
+  uncovered pairs with its while-active powers.
 
-A plan played ``TRIES`` times (each with its own seed) is not planned again: the
-next best one is, so the rounds move on from what the bots cannot make fire.
-``directed_games(games)`` rounds per campaign (the lint's ``--games`` raises it),
-played by ``run_cache`` like every simulated game.
+Both start every player at level ``LEVELS`` in every ideologue (eligible for every
+Resistance card) with ``INFAMY`` Infamy (the Maidaan), the Mandate on the side the plan
+names, and are played by the explorer bot (ruling R59), which uses first what this game
+has not yet tried. A plan played ``TRIES`` times (each with its own seed) is not
+planned again: the next best one is, so the rounds move on from what the bots cannot
+make fire. ``directed_games(games)`` rounds per campaign (the lint's ``--games`` raises
+it), each campaign's rounds in one worker process beside the others'
+(``run_cache.in_workers``), played by ``run_cache`` like every simulated game.
 """
 
 from __future__ import annotations
@@ -29,20 +34,25 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine.azadi import coverage
-from rules_engine.azadi.lint.simulation_runs import BOTS, choice_runs
+from rules_engine.azadi.lint.simulation_runs import choice_runs
 from rules_engine.azadi.model import AzadiContent, Campaign
 from rules_engine.core.replay import replay_command
-from rules_engine.core.run_cache import cached_run
+from rules_engine.core.run_cache import cached_run, in_workers
 from rules_engine.core.simulate import GameRecord, Simulation
 
 GAMES_DIVISOR = 2          # --games 200: up to 100 directed games per campaign
-RESISTANCE = 3             # Resistance cards a directed game lays (each in a new zone)
+RESISTANCE = 3             # Resistance cards a post-azadi game lays (each in a new zone)
+RESISTANCE_BEFORE = 8      # ... and a game before azadi (13 tiles, 3 open, 2 Orders)
 ORDERS = 2                 # Imperial Orders in play from its start
 AZADI_IN = 1               # a post-azadi game's Flag starts this short of the Fort,
 LEGACY = 3                 # ... every player's Legacy (Monument Tracker spots),
 MAX_TURNS = 50             # ... and its turn limit (bots seldom fill the map after azadi)
+LEVELS = 3                 # every player's level in every ideologue (Resistance cards)
+INFAMY = 12                # ... and Infamy (the Maidaan)
+UNFIRED = 100              # an effect never fired weighs as this many pairs
 TRIES = 2                  # games of one plan before the next best is played
 SEED_OFFSET = 1_000_000    # directed games' seeds: apart from the plain games'
+BOTS = ("explore",) * 4    # play for what is still untried (R59)
 
 
 def directed_games(games: int) -> int:
@@ -80,9 +90,10 @@ class Coverage:
         return coverage.possible(law, used) and f"{law}|{used}" not in self.pairs
 
     def gain(self, laws: list[str], used: str) -> int:
-        """Uncovered pairs of ``used`` with ``laws``, and 10 more if it never fired."""
+        """Uncovered pairs of ``used`` with ``laws``, and ``UNFIRED`` more if it never
+        fired."""
         return sum(self.missing(law, used) for law in laws) + \
-            (0 if used in self.fired else 10)
+            (0 if used in self.fired else UNFIRED)
 
 
 @lru_cache(maxsize=4)
@@ -91,28 +102,50 @@ def directed_runs(model: AzadiContent, games: int, seed: int, alternate: bool = 
     """Every campaign's directed games, after its plain games (``choice_runs``, the
     same call as the other rules', so they are played once)."""
     plain = choice_runs(model, games, seed, alternate)
-    out: list[DirectedGame] = []
+    chains = []
     for campaign in model.campaigns:
-        alone = replace(model, campaigns=(campaign,))
         seen = Coverage(coverage.universe(model, campaign, seat_of_power=True))
         for runs in plain:
             if runs.campaign.id == campaign.id and not runs.mandate:
                 for record in runs.records:
                     seen.add(record.counters)
-        tried: Counter[Plan] = Counter()
-        folder = _folder(campaign)
-        for round_ in range(directed_games(games)):
-            plan = _plan(model, campaign, seen, tried)
-            if plan is None:
-                break
-            tried[plan] += 1
-            spec = Simulation("rules_engine.azadi.simulation:setup", (
-                ("content", alone), ("bots", BOTS), ("campaign", campaign.id),
-                ("seat_of_power", True), *plan, ("check_order", True)))
-            record = cached_run(spec, 1, seed + SEED_OFFSET + round_)[0]
-            seen.add(record.counters)
-            out.append(DirectedGame(campaign, spec, record, folder))
+        chains.append((model, campaign, seen, games, seed))
+    out: list[DirectedGame] = []
+    # each campaign's rounds depend on each other, the campaigns' do not: side by side
+    for (_, campaign, *_), played in zip(chains, in_workers(_campaign_games, chains),
+                                         strict=True):
+        folder, alone = _folder(campaign), replace(model, campaigns=(campaign,))
+        out += [DirectedGame(campaign, _spec(alone, plan), record, folder)
+                for plan, record in played]
     return tuple(out)
+
+
+def _spec(alone: AzadiContent, plan: Plan) -> Simulation:
+    """The run of a directed game with ``plan``'s options, of the content ``alone``
+    (one campaign's)."""
+    campaign = alone.campaigns[0]
+    return Simulation("rules_engine.azadi.simulation:setup", (
+        ("content", alone), ("bots", BOTS), ("campaign", campaign.id),
+        ("seat_of_power", True), *plan, ("check_order", True)))
+
+
+def _campaign_games(chain: tuple[AzadiContent, Campaign, Coverage, int, int]
+                    ) -> list[tuple[Plan, GameRecord]]:
+    """One campaign's directed games (plan and record), each planned from what the
+    ones before left missing."""
+    model, campaign, seen, games, seed = chain
+    alone = replace(model, campaigns=(campaign,))
+    tried: Counter[Plan] = Counter()
+    played = []
+    for round_ in range(directed_games(games)):
+        plan = _plan(model, campaign, seen, tried)
+        if plan is None:
+            break
+        tried[plan] += 1
+        record = cached_run(_spec(alone, plan), 1, seed + SEED_OFFSET + round_)[0]
+        seen.add(record.counters)
+        played.append((plan, record))
+    return played
 
 
 def _folder(campaign: Campaign) -> str:
@@ -126,11 +159,10 @@ Plan = tuple[tuple[str, Any], ...]
 
 def _plan(model: AzadiContent, campaign: Campaign, seen: Coverage,
           tried: Counter[Plan]) -> Plan | None:
-    """The next directed game's options (None: nothing left to direct)."""
-    for plan in _post_azadi_plans(model, campaign, seen):
-        if tried[plan] < TRIES:
-            return plan
-    for plan in _tyranny_plans(campaign, seen):
+    """The next directed game's options: of the plans still to try, the one with most
+    to gain (None: nothing left to direct)."""
+    ranked = [*_post_azadi_plans(model, campaign, seen), *_tyranny_plans(campaign, seen)]
+    for _, plan in sorted(ranked, key=lambda r: r[0]):
         if tried[plan] < TRIES:
             return plan
     return None
@@ -143,47 +175,69 @@ def _numbers(campaign: Campaign) -> tuple[list[int], list[int]]:
 
 
 def _with(seen: Coverage, laws: list[str], orders: list[int], resistance: list[int],
-          used: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+          used: list[str], count: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The Orders adding most uncovered pairs with ``used`` (unfired ones first), then
-    the Resistance cards adding most with ``laws`` and those Orders."""
+    the ``count`` Resistance cards adding most with ``laws`` and those Orders."""
     chosen_orders = _best(orders, lambda n: sum(seen.gain([f"order:{n}"], u) for u in used)
-                          + (0 if f"order:{n}" in seen.fired else 10), ORDERS)
+                          + (0 if f"order:{n}" in seen.fired else UNFIRED), ORDERS)
     every = laws + [f"order:{n}" for n in chosen_orders]
-    chosen = _best(resistance, lambda n: seen.gain(every, f"resistance:{n}"), RESISTANCE)
+    chosen = _best(resistance, lambda n: seen.gain(every, f"resistance:{n}"), count)
     return chosen, chosen_orders
 
 
+def _mandate_sides(seen: Coverage) -> list[tuple[bool, list[str]]]:
+    """(flipped, the Mandate side in force) for each side: the Imperial side as the
+    game starts, the Rebel side with ``mandate_flipped``."""
+    sides = [law for law in seen.universe.laws if law.startswith("mandate:")]
+    return [(law.endswith(":rebel"), [law]) for law in sides] or [(False, [])]
+
+
 def _post_azadi_plans(model: AzadiContent, campaign: Campaign, seen: Coverage
-                      ) -> Iterator[Plan]:
-    """A game founding each Foundation side never fired, in the content's order."""
-    mandate = [law for law in seen.universe.laws if law.startswith("mandate:")]
+                      ) -> Iterator[tuple[Any, Plan]]:
+    """(rank, plan) of a game founding each Foundation side never fired, or whose
+    Monument has uncovered pairs."""
     orders, resistance = _numbers(campaign)
-    for foundation in model.foundation_cards:
+    maidaan = [u for u in seen.universe.used if u.startswith("maidaan:")]
+    for place, foundation in enumerate(model.foundation_cards):
+        monument = f"monument:{foundation.monument}"
         for side in range(len(foundation.sides)):
-            if f"foundation:{foundation.id}:{side}" in seen.fired:
-                continue
-            chosen, chosen_orders = _with(seen, mandate, orders, resistance,
-                                          [f"monument:{foundation.monument}"])
-            yield (("resistance_start", chosen), ("orders_start", chosen_orders),
-                   ("azadi_in", AZADI_IN), ("legacy_start", LEGACY),
-                   ("foundation", f"{foundation.id}:{side + 1}"), ("max_turns", MAX_TURNS))
+            for flipped, mandate in _mandate_sides(seen):
+                chosen, chosen_orders = _with(seen, mandate, orders, resistance,
+                                              [monument], RESISTANCE)
+                laws = mandate + [f"order:{n}" for n in chosen_orders]
+                founded = f"foundation:{foundation.id}:{side}" in seen.fired
+                score = sum(seen.gain(laws, used) for used in [
+                    monument, *(f"resistance:{n}" for n in chosen), *maidaan]) + \
+                    (0 if founded else UNFIRED)
+                if not score:
+                    continue
+                plan: Plan = (("resistance_start", chosen), ("orders_start", chosen_orders),
+                              ("azadi_in", AZADI_IN), ("legacy_start", LEGACY),
+                              ("foundation", f"{foundation.id}:{side + 1}"),
+                              ("max_turns", MAX_TURNS), ("levels_start", LEVELS),
+                              ("infamy_start", INFAMY), ("mandate_flipped", flipped))
+                yield (-score, 0, place, side, flipped), plan
 
 
-def _tyranny_plans(campaign: Campaign, seen: Coverage) -> Iterator[Plan]:
-    """A game before azadi for each Tyranny card, most uncovered pairs first."""
-    mandate = [law for law in seen.universe.laws if law.startswith("mandate:")]
+def _tyranny_plans(campaign: Campaign, seen: Coverage) -> Iterator[tuple[Any, Plan]]:
+    """(rank, plan) of a game before azadi for each Tyranny card and Mandate side."""
     orders, resistance = _numbers(campaign)
-    ranked = []
+    maidaan = [u for u in seen.universe.used if u.startswith("maidaan:")]
     for card in sorted(campaign.tyranny_cards, key=lambda c: c.id):
         active = [f"tyranny:{card.id}:{n}" for n, c in enumerate(card.choices)
                   if c.while_active]
-        score = sum(seen.gain(active, used) for used in seen.universe.used)
-        ranked.append((-score, card.id, active))
-    for _, card_id, active in sorted(ranked):
-        chosen, chosen_orders = _with(seen, mandate + active, orders, resistance,
-                                      list(seen.universe.used))
-        yield (("first_tyranny", card_id), ("resistance_start", chosen),
-               ("orders_start", chosen_orders))
+        for flipped, mandate in _mandate_sides(seen):
+            chosen, chosen_orders = _with(seen, mandate + active, orders, resistance,
+                                          list(seen.universe.used), RESISTANCE_BEFORE)
+            laws = mandate + active + [f"order:{n}" for n in chosen_orders]
+            score = sum(seen.gain(laws, used) for used in
+                        [*(f"resistance:{n}" for n in chosen), *maidaan])
+            if not score:
+                continue
+            yield (-score, 1, card.id, flipped), (
+                ("first_tyranny", card.id), ("resistance_start", chosen),
+                ("orders_start", chosen_orders), ("levels_start", LEVELS),
+                ("infamy_start", INFAMY), ("mandate_flipped", flipped))
 
 
 def _best(numbers: list[int], score: Any, count: int) -> tuple[int, ...]:

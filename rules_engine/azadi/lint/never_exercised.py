@@ -94,7 +94,7 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
         covered = sum(1 for law in universe.laws for used in universe.used
                       if coverage.possible(law, used) and f"{law}|{used}" in pairs)
         never = [e for e in universe.effects if e not in fired]
-        if not never:
+        if not never and covered == universe.pairs:
             continue
         never.sort(key=lambda e: FIRST_NAMED.index(e.split(":", 1)[0]))    # stable
         named, replays = [], []
@@ -109,11 +109,21 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
                          f"{record.seed}, {measure})")
             replays.append(replay)
         more = f", and {len(never) - NAMED} more" if len(never) > NAMED else ""
+        if never:
+            untried = f"never fired: {'; '.join(named)}{more}"
+        else:
+            apart = [(law, used) for law in universe.laws for used in universe.used
+                     if coverage.possible(law, used) and f"{law}|{used}" not in pairs]
+            shown = "; ".join(f"{coverage.describe(context.model, used)} under "
+                              f"{coverage.describe(context.model, law)}"
+                              for law, used in apart[:NAMED])
+            rest = f", and {len(apart) - NAMED} more" if len(apart) > NAMED else ""
+            untried = f"every effect fired; never in play together: {shown}{rest}"
         yield Diagnostic(
             CODE, SEVERITY, f"{campaign.name}: {len(universe.effects) - len(never)} of "
             f"{len(universe.effects)} effects fired in {len(games)} simulated games "
             f"({len(steered)} of them directed, R55), {covered} of {universe.pairs} (law, "
-            f"power) pairs in play together; never fired: {'; '.join(named)}{more}",
+            f"power) pairs in play together; {untried}",
             campaign.location,
             hint="replay the closest games: " + " ; ".join(dict.fromkeys(replays))
             if replays else None)

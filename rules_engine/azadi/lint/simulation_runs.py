@@ -21,7 +21,7 @@ from rules_engine.core.diagnostics import Location
 from rules_engine.core.lint import LintContext
 from rules_engine.core.play_model import for_play, printed
 from rules_engine.core.replay import content_option
-from rules_engine.core.run_cache import cached_run
+from rules_engine.core.run_cache import cached_runs
 from rules_engine.core.simulate import GameRecord, Simulation
 
 BOTS = ("greedy",) * 4
@@ -73,7 +73,7 @@ def choice_runs(model: AzadiContent, games: int, seed: int, alternate: bool = Fa
     """Every choice with its campaign's own Mandate (``games_per_choice`` games);
     with ``alternate``, also with every other Mandate (one game each)."""
     count = games_per_choice(games)
-    out = []
+    planned = []        # (campaign, card, choice, mandate, labels, spec)
     for campaign in model.campaigns:
         # a game plays one campaign: keyed on the base content and that campaign only,
         # so an edit to one campaign leaves the others' cached games valid
@@ -89,10 +89,21 @@ def choice_runs(model: AzadiContent, games: int, seed: int, alternate: bool = Fa
                         ("seat_of_power", True), ("mandate", mandate),
                         ("first_tyranny", card.id), ("only_choice", choice),
                         ("check_order", True)))
-                    records = cached_run(spec, 1 if mandate else count, seed)
-                    if not mandate and not completed(records, card, choice):
-                        records += cached_run(spec, count * EXTRA_GAMES_FACTOR, seed + count)
-                    out.append(ChoiceRuns(campaign, card, choice, records, mandate, labels))
+                    planned.append((campaign, card, choice, mandate, labels, spec))
+    # played side by side (rules_engine.core.run_cache.cached_runs); a choice none of
+    # its games completes gets more, side by side too
+    first = cached_runs([(spec, 1 if mandate else count, seed)
+                         for _, _, _, mandate, _, spec in planned])
+    more = [not mandate and not completed(records, card, choice)
+            for (_, card, choice, mandate, _, _), records in zip(planned, first, strict=True)]
+    extra = iter(cached_runs([(plan[-1], count * EXTRA_GAMES_FACTOR, seed + count)
+                              for plan, wanted in zip(planned, more, strict=True) if wanted]))
+    out = []
+    for (campaign, card, choice, mandate, labels, _), records, wanted in zip(
+            planned, first, more, strict=True):
+        if wanted:
+            records += next(extra)
+        out.append(ChoiceRuns(campaign, card, choice, records, mandate, labels))
     return tuple(out)
 
 
