@@ -1,9 +1,12 @@
 """Splitting a mat or board larger than the paper into overlapping tiles.
 
 Pure arithmetic, in mm. Each tile shows a window of the mat; neighbouring windows
-overlap so the sheets can be trimmed and glued; alignment marks sit on the lines
-where the neighbour's edge must lie, and every tile names its place on the page
-map ("row 2, column 3").
+overlap by exactly ``OVERLAP`` so the sheets can be trimmed and glued; alignment
+marks sit on the lines where the neighbour's edge must lie, and every tile names its
+place on the page map ("row 2, column 3"). The windows of a row (and of a column)
+are all the same size: the fewest that fit the paper, grown or shrunk together so
+that they span the mat with the stated overlap and no more (never a last tile pulled
+back over its neighbour).
 """
 
 from __future__ import annotations
@@ -41,6 +44,16 @@ def _count(length: float, window: float) -> int:
     return math.ceil((length - OVERLAP) / (window - OVERLAP) - 1e-9)
 
 
+def _spans(length: float, window: float) -> list[tuple[float, float]]:
+    """(start, size) of each of the fewest equal windows no larger than ``window``
+    that cover ``length`` with neighbours overlapping by exactly OVERLAP."""
+    count = _count(length, window)
+    if count == 1:
+        return [(0.0, min(window, length))]
+    size = (length + (count - 1) * OVERLAP) / count
+    return [(n * (size - OVERLAP), size) for n in range(count)]
+
+
 def plan(width: float, height: float, paper: str) -> list[Tile]:
     """The tiles for a ``width`` x ``height`` mm mat on ``paper`` (one tile if it fits).
 
@@ -51,15 +64,10 @@ def plan(width: float, height: float, paper: str) -> list[Tile]:
     best: list[Tile] | None = None
     pw, ph = PAPERS[paper]
     for page_w, page_h in ((pw, ph), (ph, pw)):
-        window_w, window_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
-        cols, rows = _count(width, window_w), _count(height, window_h)
-        tiles = []
-        for r in range(rows):
-            for c in range(cols):
-                x = 0.0 if cols == 1 else min(c * (window_w - OVERLAP), width - window_w)
-                y = 0.0 if rows == 1 else min(r * (window_h - OVERLAP), height - window_h)
-                tiles.append(Tile(r + 1, c + 1, rows, cols, max(0.0, x), max(0.0, y),
-                                  min(window_w, width), min(window_h, height), page_w, page_h))
+        columns = _spans(width, page_w - 2 * MARGIN)
+        rows = _spans(height, page_h - 2 * MARGIN)
+        tiles = [Tile(r + 1, c + 1, len(rows), len(columns), x, y, w, h, page_w, page_h)
+                 for r, (y, h) in enumerate(rows) for c, (x, w) in enumerate(columns)]
         if best is None or len(tiles) < len(best):
             best = tiles
     assert best is not None
