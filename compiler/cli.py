@@ -202,6 +202,10 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
     from compiler.pipeline.build_command import run
     from compiler.pipeline.build_types import BuildOptions
 
+    if mode == "gutterfold" and back_offset != (0.0, 0.0):
+        raise click.BadOptionUsage("back_offset", "--back-offset shifts the backs of duplex "
+                                   "sheets; a gutter-fold sheet prints each back beside its "
+                                   "front, so there is no duplex drift to correct")
     options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
                            jobs, templates, extras=not cards_only)
     _printed(run(_content_paths(paths), options, fmt, quiet, _note))

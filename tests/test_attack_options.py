@@ -82,3 +82,26 @@ def test_output_closed_early_stops_quietly() -> None:
     process.stderr.close()
     assert process.wait(timeout=120) == 141
     assert b"internal error" not in err and b"Traceback" not in err, err
+
+
+def test_a_back_offset_on_gutterfold_sheets_is_refused(tmp_path: Path) -> None:
+    result = run_cli("build", str(CARDS / "san"), "--cards-only", "--out", str(tmp_path / "o"),
+                     "--sheet", "gutterfold", "--back-offset", "1,0")
+    assert result.exit_code == 2
+    assert "--back-offset shifts the backs of duplex sheets; a gutter-fold sheet" in \
+        result.output
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_back_offset_that_pushes_backs_off_the_page_is_an_error(tmp_path: Path) -> None:
+    result = run_cli("build", str(CARDS / "san"), "--cards-only", "--out", str(tmp_path / "o"),
+                     "--back-offset", "15,0", "--format", "json")
+    assert result.exit_code == 1
+    import json
+
+    found = [d for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "B609"]
+    assert found and all("a back shift of 15,0 mm pushes the backs off the page" in d["message"]
+                         and d["message"].endswith("use a smaller --back-offset")
+                         for d in found)
+    assert found[0]["file"].endswith("game.yaml")
+    assert not list((tmp_path / "o").rglob("*.pdf"))

@@ -150,6 +150,22 @@ def back_slot(sheet: Sheet, slot: Slot, offset: tuple[float, float] = (0.0, 0.0)
                 slot.height)
 
 
+def back_offset_problem(sheet: Sheet, offset: tuple[float, float]) -> str:
+    """Why ``offset`` cannot shift this duplex sheet's backs ("" when it can): a back
+    pushed past the paper's edge would be cut off."""
+    if offset == (0.0, 0.0):
+        return ""
+    left, bottom, right, top = _block(tuple(back_slot(sheet, s) for s in sheet.slots))
+    room_x = (left, sheet.page_width - right)
+    room_y = (bottom, sheet.page_height - top)
+    x, y = offset
+    if -x > room_x[0] or x > room_x[1] or -y > room_y[0] or y > room_y[1]:
+        return (f"a back shift of {x:g},{y:g} mm pushes the backs off the page (the card "
+                f"block leaves {room_x[0]:.1f} mm left, {room_x[1]:.1f} mm right, "
+                f"{room_y[0]:.1f} mm below and {room_y[1]:.1f} mm above)")
+    return ""
+
+
 Segment = tuple[float, float, float, float]
 
 

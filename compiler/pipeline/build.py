@@ -417,13 +417,20 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
     jobs = []
     for deck, plans in sorted(decks.items()):
         width, height = plans[0].size
+        where = manifest.loc("card_sizes") if manifest else Location(game)
         try:
-            (imposition.grid if options.mode == "duplex" else imposition.gutterfold)(
+            sheet = (imposition.grid if options.mode == "duplex" else imposition.gutterfold)(
                 options.paper, width, height)
         except ImpositionError as exc:
-            where = manifest.loc("card_sizes") if manifest else Location(game)
             result.diagnostics.append(error("B609", f"deck {deck}: {exc}", where))
             continue
+        if options.mode == "duplex":
+            problem = imposition.back_offset_problem(sheet, options.back_offset)
+            if problem:
+                result.diagnostics.append(error("B609", f"deck {deck} on {options.paper}: "
+                                                f"{problem}; use a smaller --back-offset",
+                                                where))
+                continue
         jobs.append(DeckJob(game, deck, tuple(plans), options,
                             _deck_key(game, deck, plans, options)))
     return jobs
