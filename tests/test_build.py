@@ -60,11 +60,39 @@ def test_manifest_lists_every_file(san: Path) -> None:
     for entry in files:
         data = (san / entry["path"]).read_bytes()
         assert entry["sha256"] == hashlib.sha256(data).hexdigest()
-        assert entry["kind"] in {"cards", "print-ready", "png", "mats", "rules", "aid"}
+        assert entry["kind"] in {"cards", "print-ready", "png", "quantities", "mats", "rules",
+                                 "aid"}
         if entry["path"].endswith(".pdf"):
             assert len(PdfReader(io.BytesIO(data)).pages) == entry["pages"]
     river = next(f for f in files if f["path"] == "river.pdf")
     assert river["cards"] == 48 and river["pages"] == 2 * math.ceil(48 / 9)
+
+
+def test_quantity_sheets_hold_the_copies_of_every_design(san: Path) -> None:
+    """The print-ready PDF and the PNGs hold one face per design; the quantity sheet
+    beside each says how many of it to order, and adds up to the deck's copies."""
+    import csv
+
+    import yaml
+
+    cards = yaml.safe_load((CARDS / "san" / "cards.yaml").read_text())["cards"]
+    river = {c["id"]: c.get("copies", 1) for c in cards if c["deck"] == "river"}
+    entries = {f["path"]: f for f in manifest(san)["files"]}
+    pdf = PdfReader(san / "print-ready" / "tgc" / "river.pdf")
+    with (san / "print-ready" / "tgc" / "river-quantities.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert {r["card"]: int(r["copies"]) for r in rows} == river
+    assert sum(river.values()) == 48 > len(river)                # some designs repeat
+    assert entries["print-ready/tgc/river-quantities.csv"]["cards"] == 48
+    assert entries["print-ready/tgc/river-quantities.csv"]["kind"] == "quantities"
+    assert sorted(int(r[k]) for r in rows for k in ("front_page", "back_page")) == \
+        list(range(1, len(pdf.pages) + 1))                       # every page, once
+    with (san / "png" / "river" / "river-quantities.csv").open(encoding="utf-8") as f:
+        images = list(csv.DictReader(f))
+    assert {r["card"]: int(r["copies"]) for r in images} == river
+    for row in images:
+        assert (san / "png" / "river" / row["front"]).is_file()
+        assert (san / "png" / "river" / row["back"]).is_file()
 
 
 def test_home_sheets_are_a4_and_print_at_actual_size(san: Path) -> None:

@@ -42,7 +42,7 @@ from compiler.pdf import icons, imposition, sheets
 from compiler.pdf.extras import ExtraJob, extra_job
 from compiler.pdf.imposition import ImpositionError
 from compiler.pdf.render_card import prepare
-from compiler.pipeline import incremental, output_folder
+from compiler.pipeline import incremental, output_folder, quantities
 from compiler.pipeline.build_cache import KEYS, intact, link_or_copy, read_cache, safe_relative
 from compiler.pipeline.build_types import BuildOptions as BuildOptions  # re-exported
 from compiler.pipeline.build_types import BuildResult as BuildResult
@@ -529,16 +529,25 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
                                            back_offset=options.back_offset,
                                            proof=options.proof)
     files[f"{job.deck}.pdf"] = (pdf, "cards", pages, count)
+    copies = sum(card.copies for card in cards)
     if options.print_ready:
         data, pages = sheets.print_ready(cards, options.print_ready, title, proof=options.proof)
-        files[f"print-ready/{options.print_ready}/{job.deck}.pdf"] = (
-            data, "print-ready", pages, len(cards))
+        folder = f"print-ready/{options.print_ready}"
+        files[f"{folder}/{job.deck}.pdf"] = (data, "print-ready", pages, len(cards))
+        files[f"{folder}/{job.deck}-quantities.csv"] = (
+            quantities.print_ready_sheet(cards), "quantities", 0, copies)
     if options.png:
         images = sheets.png_pages(sheets.card_pages(cards))
+        names = []
         for index, card in enumerate(cards):
+            pair = []
             for offset, side in enumerate(("front", "back")):
-                files[f"png/{job.deck}/{job.game}-{job.deck}-{card.card_id}-{side}.png"] = (
-                    images[2 * index + offset], "png", 1, 1)
+                name = f"{job.game}-{job.deck}-{card.card_id}-{side}.png"
+                files[f"png/{job.deck}/{name}"] = (images[2 * index + offset], "png", 1, 1)
+                pair.append(name)
+            names.append((pair[0], pair[1]))
+        files[f"png/{job.deck}/{job.deck}-quantities.csv"] = (
+            quantities.png_sheet(cards, names), "quantities", 0, copies)
     return files
 
 
