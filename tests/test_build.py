@@ -60,8 +60,8 @@ def test_manifest_lists_every_file(san: Path) -> None:
     for entry in files:
         data = (san / entry["path"]).read_bytes()
         assert entry["sha256"] == hashlib.sha256(data).hexdigest()
-        assert entry["kind"] in {"cards", "print-ready", "png", "quantities", "mats", "rules",
-                                 "aid"}
+        assert entry["kind"] in {"cards", "print-ready", "print-ready-png", "png",
+                                 "quantities", "mats", "rules", "aid"}
         if entry["path"].endswith(".pdf"):
             assert len(PdfReader(io.BytesIO(data)).pages) == entry["pages"]
     river = next(f for f in files if f["path"] == "river.pdf")
@@ -87,6 +87,13 @@ def test_quantity_sheets_hold_the_copies_of_every_design(san: Path) -> None:
     assert entries["print-ready/tgc/river-quantities.csv"]["kind"] == "quantities"
     assert sorted(int(r[k]) for r in rows for k in ("front_page", "back_page")) == \
         list(range(1, len(pdf.pages) + 1))                       # every page, once
+    # The Game Crafter takes one image per face, with its 1/8" bleed: 825 x 1125 px
+    from PIL import Image
+
+    for row in rows:
+        for side in ("front", "back"):
+            with Image.open(san / "print-ready" / "tgc" / "river" / row[side]) as image:
+                assert image.size == (825, 1125)
     with (san / "png" / "river" / "river-quantities.csv").open(encoding="utf-8") as f:
         images = list(csv.DictReader(f))
     assert {r["card"]: int(r["copies"]) for r in images} == river
@@ -186,6 +193,17 @@ def test_print_ready_mpc_and_generic(tmp_path: Path) -> None:
                          "common.pdf").pages[0]
         assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, *size], abs=0.1)
         assert float(page.trimbox[0]) == pytest.approx(bleed, abs=0.1)
+        images = sorted((tmp_path / vendor / "spring" / "print-ready" / vendor /
+                         "common").glob("*.png"))
+        if vendor == "mpc":           # MakePlayingCards takes an image a face: 822 x 1122
+            from PIL import Image
+
+            assert images
+            for path in images:
+                with Image.open(path) as image:
+                    assert image.size == (822, 1122)
+        else:                         # a generic print-ready build is the PDF alone
+            assert images == []
 
 
 def test_backgrounds_run_into_the_bleed(san: Path) -> None:

@@ -24,6 +24,8 @@ VENDOR_BLEED_MM: dict[str, float] = {
     "mpc": 36 / 300 * 25.4,       # MakePlayingCards: 36 px at 300 dpi (poker 822 x 1122 px)
     "generic": 3.0,
 }
+# the vendors whose uploads take one image per card face (with bleed, at 300 dpi)
+VENDOR_IMAGES = frozenset({"tgc", "mpc"})
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,10 @@ def png_pages(pdf: bytes, dpi: int = 300, threads: int | None = None) -> list[by
         for index in range(len(document)):
             page = document[index]
             try:
-                bitmap = page.render(scale=dpi / 72)
+                # pdfium sizes the bitmap by ceil(points x scale): a hair under the
+                # exact scale keeps a whole number of pixels (825, not 826, for a
+                # 2.75" face at 300 dpi) from being rounded up by float error
+                bitmap = page.render(scale=dpi / 72 * (1 - 1e-9))
                 image = bitmap.to_pil()
                 # PIL converts BGR (pdfium's default) into its own memory; other
                 # formats it may share with the bitmap, freed with it

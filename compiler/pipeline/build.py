@@ -534,21 +534,31 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
         data, pages = sheets.print_ready(cards, options.print_ready, title, proof=options.proof)
         folder = f"print-ready/{options.print_ready}"
         files[f"{folder}/{job.deck}.pdf"] = (data, "print-ready", pages, len(cards))
+        names: list[tuple[str, str]] = []
+        if options.print_ready in sheets.VENDOR_IMAGES:     # one image a face, with bleed
+            names = _images(files, f"{folder}/{job.deck}", job, cards,
+                            sheets.png_pages(data), "print-ready-png")
         files[f"{folder}/{job.deck}-quantities.csv"] = (
-            quantities.print_ready_sheet(cards), "quantities", 0, copies)
+            quantities.print_ready_sheet(cards, names), "quantities", 0, copies)
     if options.png:
-        images = sheets.png_pages(sheets.card_pages(cards))
-        names = []
-        for index, card in enumerate(cards):
-            pair = []
-            for offset, side in enumerate(("front", "back")):
-                name = f"{job.game}-{job.deck}-{card.card_id}-{side}.png"
-                files[f"png/{job.deck}/{name}"] = (images[2 * index + offset], "png", 1, 1)
-                pair.append(name)
-            names.append((pair[0], pair[1]))
+        names = _images(files, f"png/{job.deck}", job, cards,
+                        sheets.png_pages(sheets.card_pages(cards)), "png")
         files[f"png/{job.deck}/{job.deck}-quantities.csv"] = (
             quantities.png_sheet(cards, names), "quantities", 0, copies)
     return files
+
+
+def _images(files: Rendered, folder: str, job: DeckJob, cards: list[sheets.PrintCard],
+            images: list[bytes], kind: str) -> list[tuple[str, str]]:
+    """Add each card's front and back image (``images``: front, back, front... in the
+    cards' order) to ``files`` under ``folder``; their file names, per card."""
+    names = []
+    for index, card in enumerate(cards):
+        pair = [f"{job.game}-{job.deck}-{card.card_id}-{side}.png" for side in ("front", "back")]
+        for offset, name in enumerate(pair):
+            files[f"{folder}/{name}"] = (images[2 * index + offset], kind, 1, 1)
+        names.append((pair[0], pair[1]))
+    return names
 
 
 def _work(jobs: list[DeckJob | ExtraJob], caches: dict[str, dict[str, Any]],

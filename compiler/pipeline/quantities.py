@@ -15,9 +15,16 @@ from collections.abc import Sequence
 from compiler.pdf.sheets import PrintCard
 
 
-def print_ready_sheet(cards: Sequence[PrintCard]) -> bytes:
-    """Per design: the pages of its front and back in the print-ready PDF (1-based)
-    and its copies."""
+def print_ready_sheet(cards: Sequence[PrintCard],
+                      names: Sequence[tuple[str, str]] = ()) -> bytes:
+    """Per design: the pages of its front and back in the print-ready PDF (1-based),
+    the image files of its faces when the vendor takes images (``names``, in the
+    cards' order), and its copies."""
+    if names:
+        return _csv(("card", "front_page", "back_page", "front", "back", "copies"),
+                    [(card.card_id, 2 * n + 1, 2 * n + 2, front, back, card.copies)
+                     for n, (card, (front, back)) in enumerate(zip(cards, names,
+                                                                  strict=True))])
     return _csv(("card", "front_page", "back_page", "copies"),
                 [(card.card_id, 2 * n + 1, 2 * n + 2, card.copies)
                  for n, card in enumerate(cards)])
