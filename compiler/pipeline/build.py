@@ -43,7 +43,14 @@ from compiler.pdf.extras import ExtraJob, extra_job
 from compiler.pdf.imposition import ImpositionError
 from compiler.pdf.render_card import prepare
 from compiler.pipeline import incremental, output_folder, quantities
-from compiler.pipeline.build_cache import KEYS, intact, link_or_copy, read_cache, safe_relative
+from compiler.pipeline.build_cache import (
+    KEYS,
+    OUTPUT_FORMAT,
+    intact,
+    link_or_copy,
+    read_cache,
+    safe_relative,
+)
 from compiler.pipeline.build_types import BuildOptions as BuildOptions  # re-exported
 from compiler.pipeline.build_types import BuildResult as BuildResult
 from compiler.pipeline.collector import fewer_collections
@@ -285,7 +292,7 @@ def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> st
 
     Files are named relative to their root (content, templates), never by where they
     lie, so the same content built from another folder reuses the same output."""
-    digest = hashlib.sha256(repr((__version__, game, options.paper, options.mode,
+    digest = hashlib.sha256(repr((__version__, OUTPUT_FORMAT, game, options.paper, options.mode,
                                   options.back_offset, options.print_ready, options.png,
                                   options.proof, options.templates is not None,
                                   options.extras)).encode())
@@ -478,7 +485,7 @@ def _art(face: CardFace, item: Item | None, roots: list[Path], size: tuple[float
 
 def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions) -> str:
     digest = hashlib.sha256()
-    digest.update(repr((__version__, game, deck, options.paper, options.mode,
+    digest.update(repr((__version__, OUTPUT_FORMAT, game, deck, options.paper, options.mode,
                         options.back_offset, options.print_ready, options.png,
                         options.proof)).encode())
     digest.update(icons.library(game, options.templates).digest().encode())

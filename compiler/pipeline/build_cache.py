@@ -23,6 +23,9 @@ from compiler.pipeline import output_folder
 from compiler.pipeline.output_folder import CACHE
 
 KEYS = ("game_key", "inputs_key", "campaigns")      # the entries that are not decks
+# what a build writes for the same inputs: raised when that changes (2: quantity sheets
+# and vendor face images), so a folder built before is drawn again, not reused
+OUTPUT_FORMAT = 2
 
 
 def read_cache(folder: Path) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler import __version__
-from compiler.pipeline.build_cache import KEYS, intact, read_cache
+from compiler.pipeline.build_cache import KEYS, OUTPUT_FORMAT, intact, read_cache
 from compiler.pipeline.build_types import BuildOptions, BuildResult
 from compiler.pipeline.output_folder import MANIFEST, read_regular
 
@@ -65,7 +65,7 @@ def inputs_keys(paths: list[Path], options: BuildOptions) -> dict[str, GameInput
     targets, problems = resolve(paths)
     if problems or not targets or len({t.game for t in targets}) != len(targets):
         return None
-    shared = hashlib.sha256(repr((__version__, options.paper, options.mode,
+    shared = hashlib.sha256(repr((__version__, OUTPUT_FORMAT, options.paper, options.mode,
                                   options.back_offset, options.print_ready, options.png,
                                   options.proof, options.extras,
                                   options.templates is not None)).encode())
