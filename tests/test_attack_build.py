@@ -411,3 +411,16 @@ def test_a_private_use_character_is_named_for_what_it_is(spring: Path, tmp_path:
     assert code == 1
     assert found(report) == [("B613", "error", line_of(deck, "Candle\\ue000light"), 12)]
     assert "no glyph for U+E000 a private-use character" in report["diagnostics"][0]["message"]
+
+
+def test_a_region_drawn_only_with_a_field_no_card_has_is_an_error_at_the_region(
+        spring: Path, tmp_path: Path) -> None:
+    """`only_with: cosst` would hide the badge on every card, silently."""
+    mine = layouts(tmp_path, "    badge: {kind: box, only_with: cosst, x: 1, y: 1, "
+                             "w: 5, h: 5, fill: '#000000'}\n")
+    front = mine / "spring" / "layouts" / "spring_card-front.yaml"
+    code, report = build(str(spring), "--out", str(tmp_path / "out"), "--templates", str(mine))
+    assert code == 1
+    assert set(found(report)) == {("B608", "error", line_of(front, "    badge:"), 12)}
+    assert "is drawn only with field 'cosst', which " in report["diagnostics"][0]["message"]
+    assert not (tmp_path / "out").exists()

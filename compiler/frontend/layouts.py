@@ -46,7 +46,7 @@ _REGION_DEFAULTS: dict[str, Any] = {
     "kind": "text", "font": "sans", "size": 8.0, "min_size": 6.0, "leading": 1.2,
     "colour": "#1a1a1a", "fill": None, "stroke": None, "stroke_width": 0.5, "radius": 0.0,
     "align": "left", "valign": "top", "icon": None, "icon_from_tag": None, "text": None,
-    "bleed": False, "optional": False, "dash": False,
+    "bleed": False, "optional": False, "dash": False, "only_with": None,
     "source": None, "columns": 1, "gap": 0.0, "shape": "rect", "sub_size": 0.0, "inner": 0.6,
 }
 
@@ -86,6 +86,7 @@ class Region:
     shape: str = "rect"
     sub_size: float = 0.0
     inner: float = 0.6
+    only_with: str | None = None   # drawn only when the face's field of this name has text
 
 
 @dataclass(frozen=True)
@@ -321,7 +322,8 @@ class LayoutLibrary:
                 bleed=bool(full["bleed"]), optional=bool(full["optional"]),
                 dash=bool(full["dash"]), location=full["location"], source=full["source"],
                 columns=int(full["columns"]), gap=float(full["gap"]), shape=full["shape"],
-                sub_size=float(full["sub_size"]), inner=float(full["inner"])))
+                sub_size=float(full["sub_size"]), inner=float(full["inner"]),
+                only_with=full["only_with"]))
         drawing = [replace(r, location=_NOWHERE) for r in built]   # not where it was read
         digest = hashlib.sha1(repr((name, background, drawing, size)).encode()).hexdigest()[:20]
         return Layout(name, background, tuple(built), doc.locate(("layout",)), digest,

@@ -60,6 +60,11 @@ def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[s
                                f"({side}) does not have (it has: "
                                f"{', '.join(sorted(tags)) or 'no tags'})", region.location))
             continue
+        if region.only_with is not None and region.only_with not in fields:
+            diags.append(error("B608", f"layout {layout.name!r} region {region.name!r} is "
+                               f"drawn only with field {region.only_with!r}, which {card} "
+                               f"({side}) does not have", region.location))
+            continue
         if region.kind != "text":
             continue
         markup = region.text if region.text is not None else fields.get(region.field)
@@ -158,7 +163,10 @@ def draw_side(canvas: Canvas, side: PreparedSide, x: float, y: float, *,
 
 
 def _is_chrome(region: Region) -> bool:
-    """Drawn the same on every card of a layout: boxes, rules, fold lines, fixed text."""
+    """Drawn the same on every card of a layout: boxes, rules, fold lines, fixed text
+    (not one drawn only with a field some cards leave empty)."""
+    if region.only_with is not None:
+        return False
     if region.kind in ("box", "line", "fold"):
         return True
     if region.kind == "text":
@@ -174,6 +182,8 @@ def _draw_content(canvas: Canvas, side: PreparedSide, width: float, height: floa
                 (-bleed, -bleed, width + bleed, height + bleed),
                 lambda c: _draw_chrome(c, side, width, height, bleed), 0.0, 0.0)
     for region in layout.regions:
+        if region.only_with is not None and not side.fields.get(region.only_with, "").strip():
+            continue               # its value is empty on this card: no label, no badge
         if not _is_chrome(region) and region.kind != "guide":
             _draw_region(canvas, side, region, 0.0, 0.0, width, height, bleed, proof)
     if proof:

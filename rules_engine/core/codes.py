@@ -183,9 +183,13 @@ _CODES: tuple[Code, ...] = (
          "Known sizes: poker, bridge, tarot, mini, square, poker-foldout."),
     Code("B608", "unknown-field", "A layout region shows a field the card does not have.",
          "The region's `field:` (or its name) must be one of the card face's fields, and "
-         "an icon region's `icon_from_tag:` one of its tags (unless `optional: true`)."),
-    Code("B609", "too-large-for-paper", "Cards do not fit on the chosen paper.",
-         "Choose larger paper or a smaller card size."),
+         "an icon region's `icon_from_tag:` one of its tags (unless `optional: true`). "
+         "A region's `only_with:` must name one of the face's fields too; the region is "
+         "then drawn only on cards where that field has text."),
+    Code("B609", "too-large-for-paper", "Cards do not fit on the chosen paper, or "
+         "`--back-offset` pushes their duplex backs off it.",
+         "Choose larger paper or a smaller card size; for a back shift, one no larger "
+         "than the room the card block leaves (the message gives it)."),
     Code("B610", "no-rules-data", "A game has no rules data for its reference and aid.",
          "Write templates/<game>/rules.yaml (see docs/rules-format.md)."),
     Code("B611", "unknown-table", "Rules data names a table the game does not generate.",
