@@ -130,7 +130,9 @@ def test_faces_keep_source_copies_and_tags(models: dict[str, Any],
     for face in faces["san"]:
         assert set(face.tags) == {"type", "corporation"}
     for face in faces["spring"]:
-        assert face.tags == {"type": face.front["type"].lower()}
+        kind = face.front["type"].lower()       # the icon: the type's, or Spring's shield
+        assert face.tags == {"type": kind,
+                             "icon": "resistance_card" if kind == "resistance" else kind}
 
 
 def test_faces_are_sorted_and_deterministic(models: dict[str, Any],

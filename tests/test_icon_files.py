@@ -53,7 +53,7 @@ def test_every_icon_a_game_names_has_an_svg_file(game: str) -> None:
 
 def test_every_shipped_icon_file_is_an_svg_that_svglib_draws() -> None:
     files = sorted(TEMPLATES.glob("*/icons/*.svg"))
-    assert len(files) == len(icons.shipped().names) == 48   # no name in two folders
+    assert len(files) == len(icons.shipped().names) == 49   # no name in two folders
     for path in files:
         assert path.read_text(encoding="utf-8").startswith("<svg ")
         drawing = icons.load(path.stem, icons.shipped())
@@ -210,3 +210,17 @@ def test_the_html_reference_shows_the_games_icons() -> None:
     assert markup.to_html(":nosuch:", icon_images.data_uris()) == ":nosuch:"
     named = set(ICON.findall((TEMPLATES / "san" / "rules.yaml").read_text()))
     assert named and named <= set(icon_images.data_uris())
+
+
+def test_every_card_type_tag_draws_its_own_games_icon() -> None:
+    """A card's type icon comes from its own game: Spring's Resistance cards (the
+    regime's answers) printed AZADI's raised fist from the common folder; SAN's
+    Equipment cards printed no icon at all."""
+    from compiler.pdf import icons
+    from rules_engine.spring.faces import TYPE_ICONS
+
+    assert icons.library("spring").path("resistance") is None   # the fist is AZADI's
+    spring = icons.library("spring").path(TYPE_ICONS["resistance"])
+    assert spring is not None and spring.parent.parent.name == "spring"
+    equipment = icons.library("san").path("equipment")
+    assert equipment is not None and equipment.parent.parent.name == "san"

@@ -27,6 +27,7 @@ EXPECTED = {
     "corruption", "propaganda", "hacking", "virus", "revenue", "cost", "crossing",
     "single_use", "multiplier", "copy_played", "copy_river", "destroy", "draw",
     "play_all_types", "play_from_discard", "corrupt_from_hand", "hand_bonus", "moon", "star",
+    "equipment",
     # Spring
     "force", "counter", "revolution", "resistance_card", "motivation", "die", "victory",
 }

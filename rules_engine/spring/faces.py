@@ -13,6 +13,9 @@ from rules_engine.core.printed import CardFace, Wording
 from rules_engine.spring.model import Card, SpringContent
 
 GAME = "spring"
+# the icon a card type prints (its own name unless listed): a Resistance card shows
+# the game's Resistance shield, not the raised fist another game calls "resistance"
+TYPE_ICONS = {"resistance": "resistance_card"}
 
 
 def _flavor(card: Card) -> str:
@@ -30,7 +33,8 @@ def _face(card: Card, wording: Wording) -> CardFace:
     back = {"title": "Spring", "subtitle": "Common deck"}
     return CardFace(game=GAME, deck="common", card_type="spring_card", card_id=card.id,
                     copies=card.copies, front=front, back=back, source=card.location,
-                    art=None, tags={"type": card.type})
+                    art=None, tags={"type": card.type,
+                                    "icon": TYPE_ICONS.get(card.type, card.type)})
 
 
 def faces(model: SpringContent, wording: Wording) -> list[CardFace]:
