@@ -19,7 +19,7 @@ ICONS = {"funds", "clout", "media", "trust", "any", "legacy", "infamy", "voter",
          "copy_played", "copy_river", "play_all_types", "play_from_discard",
          "corrupt_from_hand", "force", "counter"}
 
-_IDEOLOGY = ["question", "answer", "resources", "ideologue"]
+_IDEOLOGY = ["question", "answer", "resources", "ideologue", "campaign"]
 _FOUNDATION = ["title", "soul", "buff", "pair", "monument", "players"]
 _CHOICE = ["title", "narrative", "task", "power", "resistance"]
 FIELDS: dict[str, tuple[list[str], list[str]]] = {
@@ -32,7 +32,8 @@ FIELDS: dict[str, tuple[list[str], list[str]]] = {
     "foundation_card": (_FOUNDATION, _FOUNDATION),
     "monument": (["title", "body", "two_player"], ["number", "title"]),
     "ideology_card": (_IDEOLOGY, _IDEOLOGY),
-    "tyranny_card": (["title", "narrative", "number", "order", "paths", "completed"],
+    "tyranny_card": (["title", "narrative", "number", "order", "paths", "completed",
+                      "campaign"],
                      [f"{p}_{f}" for p in "ab" for f in _CHOICE]),
     "san_card": (["title", "type", "icons", "revenue", "cost", "effects", "crossing", "flavor"],
                  ["crossing", "penalty", "corporation"]),

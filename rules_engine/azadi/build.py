@@ -206,7 +206,7 @@ def _campaign(manifest: Item, sections: dict[str, list[Item]], mandates: set[str
                                    (choices[0], choices[1]), i.location))
     ideology = tuple(_ideology_card(i, diags) for i in sections.get("ideology_cards", []))
     return m.Campaign(manifest["id"], manifest["name"], manifest["mandate"], tuple(cards),
-                      ideology, manifest.location)
+                      ideology, manifest.location, manifest.get("mark") or "")
 
 
 def _unique_across_campaigns(content: ContentSet) -> list[Diagnostic]:

@@ -164,16 +164,18 @@ def _monument(card: Monument, names: _Names) -> CardFace:
                  card.location)
 
 
-def _ideology_side(answer: IdeologyAnswer, question: str, names: _Names) -> dict[str, str]:
+def _ideology_side(answer: IdeologyAnswer, question: str, campaign: str,
+                   names: _Names) -> dict[str, str]:
     return {"question": question, "answer": answer.text,
             "resources": names.cost(answer.resources),
-            "ideologue": names.full(answer.ideologue)}
+            "ideologue": names.full(answer.ideologue), "campaign": campaign}
 
 
 def _ideology_card(card: IdeologyCard, campaign: Campaign, names: _Names) -> CardFace:
+    # the campaign's name on both sides: five campaigns' decks can be sorted apart
     return _face(f"ideology-{campaign.id}", "ideology_card", card.id,
-                 _ideology_side(card.answers[0], card.question, names),
-                 _ideology_side(card.answers[1], card.question, names),
+                 _ideology_side(card.answers[0], card.question, campaign.printed_mark, names),
+                 _ideology_side(card.answers[1], card.question, campaign.printed_mark, names),
                  card.location)
 
 
@@ -192,7 +194,8 @@ def _tyranny_card(card: TyrannyCard, campaign: Campaign, names: _Names) -> CardF
     front = {"title": card.title, "narrative": card.narrative, "number": str(card.number),
              "order": f"Enacts Imperial Order {card.order}",
              "paths": "\n".join(f"{c.title} → Resistance {c.resistance}" for c in (a, b)),
-             "completed": "Completed: " + "   ".join(f"☐ {c.title}" for c in (a, b))}
+             "completed": "Completed: " + "   ".join(f"☐ {c.title}" for c in (a, b)),
+             "campaign": campaign.printed_mark}
     back = {**_tyranny_choice("a", a, names), **_tyranny_choice("b", b, names)}
     return _face(f"tyranny-{campaign.id}", "tyranny_card", card.id, front, back,
                  card.location)

@@ -203,6 +203,12 @@ class Campaign:
     tyranny_cards: tuple[TyrannyCard, ...]
     ideology_cards: tuple[IdeologyCard, ...]
     location: Location = _loc()
+    mark: str = ""      # printed on its Ideology and Tyranny cards ("": the name)
+
+    @property
+    def printed_mark(self) -> str:
+        """What its campaign cards print to be sorted apart: the mark, else the name."""
+        return self.mark or self.name
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from rules_engine.core.scaffold import ID_MAX, DraftFile, Scaffold, ScaffoldErro
 LONGEST_CARD_SUFFIX = "-ideology-108"
 CAMPAIGN_ID_MAX = ID_MAX - len(LONGEST_CARD_SUFFIX)
 NAME_MAX = 40
+MARK_MAX = 24   # the campaign mark's most characters (schema: campaign.mark)
 WORD_MAX = 16   # the longest word of a name the cards print in one piece ("W" * 16 fits)
 YEAR_MAX = 20   # the campaign schema's year maxLength
 TYRANNY_CARDS = 12
@@ -170,6 +171,21 @@ def _breakable(name: str) -> str:
                     for start in range(0, max(len(word), 1), WORD_MAX))
 
 
+def _mark(name: str) -> str:
+    """The short name the campaign's cards print: the name itself when it is short and
+    breakable, else its first pieces (words cut as :func:`_breakable` cuts them) up to
+    :data:`MARK_MAX` characters."""
+    if len(name) <= MARK_MAX and all(len(word) <= WORD_MAX for word in name.split(" ")):
+        return name
+    mark = ""
+    for piece in _breakable(name).split(" "):
+        joined = f"{mark} {piece}" if mark else piece
+        if len(joined) > MARK_MAX:
+            break
+        mark = joined
+    return mark or name[:MARK_MAX]
+
+
 def _comment(request: CampaignRequest) -> str:
     """The name for a header comment: one printable line, else the id."""
     name = request.name
@@ -203,6 +219,9 @@ def campaign_files(request: CampaignRequest, facts: MandateFacts) -> dict[str, D
                                 "game": "azadi", "mandate": request.mandate}
     if request.year:
         campaign["year"] = request.year
+    mark = _mark(request.name)
+    if mark != request.name:
+        campaign["mark"] = mark
     campaign["blurb"] = "DRAFT: the campaign's setting in a few sentences."
     shown = _comment(request)
     return {
