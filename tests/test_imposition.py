@@ -55,8 +55,12 @@ def test_crop_marks_stay_in_the_margins() -> None:
         for mark in marks:
             assert not any(overlaps(mark, slot) for slot in sheet.slots)
             x1, y1, x2, y2 = mark
-            assert min(x1, x2) > 0 and max(x1, x2) < sheet.page_width
-            assert min(y1, y2) > 0 and max(y1, y2) < sheet.page_height
+            # inside the printable area: no nearer the paper's edge than the band most
+            # printers cannot print (Letter's marks reached 1.35 mm from it)
+            band = imposition.PRINTABLE_BAND
+            assert min(x1, x2) >= band - 1e-9 and max(x1, x2) <= sheet.page_width - band + 1e-9
+            assert min(y1, y2) >= band - 1e-9 and max(y1, y2) <= sheet.page_height - band + 1e-9
+            assert max(abs(x2 - x1), abs(y2 - y1)) >= 1.0     # long enough to see and cut by
 
 
 def test_duplex_backs_are_mirrored_and_offset() -> None:

@@ -101,10 +101,10 @@ def build_extras(game: str, model: Any, faces: list[CardFace], paper: str,
         files[f"mats/{mat.name}.pdf"] = (pdf, "mats", pages, 0)
     if rules is not None:
         diags += card_index_problems(faces)
-        pdf, pages = reference_pdf(rules, model, faces)
+        pdf, pages = reference_pdf(rules, model, faces, paper)
         files[f"{game}-rules.pdf"] = (pdf, "rules", pages, 0)
         files[f"{game}-rules.html"] = (reference_html(rules, model, faces), "rules", 1, 0)
-        aid, pages, overflow = aid_pdf(rules, model)
+        aid, pages, overflow = aid_pdf(rules, model, paper)
         files[f"{game}-aid.pdf"] = (aid, "aid", pages, 0)
         for title in overflow:
             diags.append(error("B612", f"player aid panel {title!r} does not fit its half page",

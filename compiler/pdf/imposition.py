@@ -24,6 +24,10 @@ PAPERS: dict[str, tuple[float, float]] = {
 MIN_MARGIN = 5.0
 MARK_GAP = 1.0      # marks start this far from the card block
 MARK_LENGTH = 4.0   # at most; never longer than the margin allows
+# most printers cannot print this close to the paper's edge (a home inkjet or laser
+# leaves 3 to 4 mm): marks stop short of it, so none is lost (Letter leaves 6.35 mm
+# above and below poker cards: marks of 1.35 mm, not ones reaching 1.35 mm from the edge)
+PRINTABLE_BAND = 4.0
 
 
 class ImpositionError(ValueError):
@@ -176,15 +180,15 @@ def crop_marks(sheet: Sheet, slots: tuple[Slot, ...] | None = None) -> list[Segm
     xs = sorted({round(s.x, 4) for s in chosen} | {round(s.x + s.width, 4) for s in chosen})
     ys = sorted({round(s.y, 4) for s in chosen} | {round(s.y + s.height, 4) for s in chosen})
     marks: list[Segment] = []
-    below = min(MARK_LENGTH, bottom - MARK_GAP - 0.5)
-    above = min(MARK_LENGTH, sheet.page_height - top - MARK_GAP - 0.5)
+    below = min(MARK_LENGTH, bottom - MARK_GAP - PRINTABLE_BAND)
+    above = min(MARK_LENGTH, sheet.page_height - top - MARK_GAP - PRINTABLE_BAND)
     for x in xs:
         if below > 0:
             marks.append((x, bottom - MARK_GAP - below, x, bottom - MARK_GAP))
         if above > 0:
             marks.append((x, top + MARK_GAP, x, top + MARK_GAP + above))
-    lefts = min(MARK_LENGTH, left - MARK_GAP - 0.5)
-    rights = min(MARK_LENGTH, sheet.page_width - right - MARK_GAP - 0.5)
+    lefts = min(MARK_LENGTH, left - MARK_GAP - PRINTABLE_BAND)
+    rights = min(MARK_LENGTH, sheet.page_width - right - MARK_GAP - PRINTABLE_BAND)
     if sheet.fold_x is not None:   # gutter-fold: marks stop at the fold, clear of the other half
         if right <= sheet.fold_x:
             rights = min(rights, sheet.fold_x - right - MARK_GAP - 0.5)

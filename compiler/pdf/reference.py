@@ -12,7 +12,7 @@ from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
-from reportlab.lib.pagesizes import A4
+from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -230,11 +230,21 @@ def _toc_form(key: str) -> str:
     return "toc-" + "".join(c if c.isalnum() else "_" for c in key) + f"-{len(key)}"
 
 
+def page_size(paper: str) -> tuple[float, float]:
+    """The page of the rules reference and the aid for ``--paper`` (points): Letter
+    for Letter, else A4 (a larger paper is for the boards; the rules stay a booklet)."""
+    width, height = LETTER if paper == "letter" else A4
+    return float(width), float(height)
+
+
 class _ReferenceDoc(BaseDocTemplate):  # type: ignore[misc]
-    def __init__(self, buffer: io.BytesIO, title: str) -> None:
-        super().__init__(buffer, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
-                         topMargin=18 * mm, bottomMargin=18 * mm, title=title,
-                         author="samizdat", creator="samizdat", invariant=1)
+    def __init__(self, buffer: io.BytesIO, title: str, paper: str = "a4") -> None:
+        # the initial font is an embedded one: reportlab's default (Helvetica, one of
+        # the standard 14 a PDF may leave unembedded) would be named on every page
+        super().__init__(buffer, pagesize=page_size(paper), leftMargin=18 * mm,
+                         rightMargin=18 * mm, topMargin=18 * mm, bottomMargin=18 * mm,
+                         title=title, author="samizdat", creator="samizdat", invariant=1,
+                         initialFontName=fonts.pdf_name("sans"))
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
         self.doc_title = title
@@ -255,7 +265,7 @@ class _ReferenceDoc(BaseDocTemplate):  # type: ignore[misc]
         canvas.setFont(fonts.pdf_name("sans"), 7.5)
         canvas.setFillColor(colors.HexColor("#777777"))
         canvas.drawString(18 * mm, 10 * mm, self.doc_title)
-        canvas.drawRightString(A4[0] - 18 * mm, 10 * mm, str(doc.page))
+        canvas.drawRightString(doc.pagesize[0] - 18 * mm, 10 * mm, str(doc.page))
         canvas.restoreState()
 
     def afterFlowable(self, flowable: Flowable) -> None:
@@ -294,8 +304,11 @@ def _table(game: str, name: str, model: Any, styles: dict[str, ParagraphStyle],
     cell, head = styles["cell"], styles["head"]
     data = [[Paragraph(markup.to_para(h, icons, 8), head) for h in header]]
     data += [[Paragraph(markup.to_para(c, icons, 8), cell) for c in row] for row in rows]
-    grid = Table(data, repeatRows=1, hAlign="LEFT", colWidths=_widths(header, rows, width))
+    grid = Table(data, repeatRows=1, hAlign="LEFT",
+                 colWidths=_widths(header, rows, width, head.fontName, head.fontSize))
     grid.setStyle(TableStyle([
+        # the table's own default font is Helvetica (named, unembedded, in the PDF)
+        ("FONTNAME", (0, 0), (-1, -1), cell.fontName),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#efe4d2")),
         ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#b9a888")),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -305,21 +318,48 @@ def _table(game: str, name: str, model: Any, styles: dict[str, ParagraphStyle],
             Spacer(1, 6)]
 
 
-def _widths(header: list[str], rows: list[list[str]], width: float) -> list[float]:
+CELL_PADDING = 12.0      # points: a table cell's left and right padding together
+
+
+def _widths(header: list[str], rows: list[list[str]], width: float, font: str = "",
+            size: float = 8.0) -> list[float]:
+    """Column widths sharing ``width`` by how much text each holds, each at least as
+    wide as its header's longest word in ``font`` (so no header word breaks in two)."""
     lengths = [max([len(markup.plain(header[i]))] + [len(markup.plain(r[i])) for r in rows])
                for i in range(len(header))]
     weights = [min(max(n, 4), 60) for n in lengths]
     total = sum(weights)
-    return [width * w / total for w in weights]
+    shares = [width * w / total for w in weights]
+    if not font:
+        return shares
+    least = [max((stringWidth(word, font, size) for word in markup.plain(h).split()),
+                 default=0.0) + CELL_PADDING for h in header]
+    if sum(least) > width:             # cannot all fit: the shares, as before
+        return shares
+    widths = list(shares)
+    while True:                        # raise the narrow ones, take it from the others
+        short = [i for i, w in enumerate(widths) if w < least[i] - 1e-6]
+        if not short:
+            return widths
+        for i in short:
+            widths[i] = least[i]
+        fixed = sum(least[i] for i in range(len(widths)) if widths[i] == least[i])
+        free = [i for i in range(len(widths)) if widths[i] != least[i]]
+        room = width - fixed
+        weight = sum(weights[i] for i in free)
+        for i in free:
+            widths[i] = room * weights[i] / weight
 
 
-def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace]) -> tuple[bytes, int]:
-    """The rules reference as a PDF with a table of contents and bookmarks."""
+def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace], paper: str = "a4"
+                  ) -> tuple[bytes, int]:
+    """The rules reference as a PDF with a table of contents and bookmarks, on the
+    page :func:`page_size` gives for ``paper``."""
     styles = _styles()
     icons = icon_images.files(library(rules.game))
     ref = rules.data["reference"]
     buffer = io.BytesIO()
-    doc = _ReferenceDoc(buffer, ref["title"])
+    doc = _ReferenceDoc(buffer, ref["title"], paper)
     story: list[Flowable] = []
     for section in ref["sections"]:
         story.append(_Heading(section["title"], styles["h1"], 0, section["id"]))
@@ -340,7 +380,12 @@ def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace]) -> tuple[
                               f"cards-{deck}"))
         story += [_RichEntry(_entry_markup(title, text)) for title, text in entries]
     toc = _OnePassTOC([(f.level, f.plain, f.key) for f in story if isinstance(f, _Heading)],
-                      levelStyles=[styles["toc0"], styles["toc1"]])
+                      levelStyles=[styles["toc0"], styles["toc1"]],
+                      tableStyle=TableStyle([          # reportlab's default: Helvetica
+                          ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                          ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                          ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                          ("FONTNAME", (0, 0), (-1, -1), styles["toc0"].fontName)]))
     front: list[Flowable] = [Paragraph(markup.to_para(ref["title"], icons, 22), styles["title"]),
                              Paragraph(markup.to_para(ref["intro"], icons, 9.5), styles["body"]),
                              Spacer(1, 8), toc, PageBreak()]
@@ -444,19 +489,22 @@ def reference_html(rules: RulesData, model: Any, faces: list[CardFace]) -> bytes
 # -- the player aid ---------------------------------------------------------------------
 
 
-def aid_pdf(rules: RulesData, model: Any) -> tuple[bytes, int, list[str]]:
-    """Half-page panels, two to an A4 page with a cut line; returns overflowing panels too."""
+def aid_pdf(rules: RulesData, model: Any, paper: str = "a4") -> tuple[bytes, int, list[str]]:
+    """Half-page panels, two to a page (:func:`page_size` of ``paper``) with a cut line;
+    returns overflowing panels too."""
     from reportlab.pdfgen.canvas import Canvas
 
     styles = _styles()
     icons = icon_images.files(library(rules.game))
     aid = rules.data["aid"]
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=A4, invariant=1, initialFontName=fonts.pdf_name("sans"))
+    width, height = page_size(paper)
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1,
+                    initialFontName=fonts.pdf_name("sans"))
     canvas.setTitle(aid["title"])
     canvas.setAuthor("samizdat")
     canvas.setViewerPreference("PrintScaling", "None")
-    half = A4[1] / 2
+    half = height / 2
     overflow: list[str] = []
     pages = 0
     for index, panel in enumerate(aid["panels"]):
@@ -464,7 +512,7 @@ def aid_pdf(rules: RulesData, model: Any) -> tuple[bytes, int, list[str]]:
         if index and slot == 0:
             canvas.showPage()
         bottom = half if slot == 0 else 0.0
-        frame = Frame(12 * mm, bottom + 10 * mm, A4[0] - 24 * mm, half - 20 * mm,
+        frame = Frame(12 * mm, bottom + 10 * mm, width - 24 * mm, half - 20 * mm,
                       showBoundary=0)
         story: list[Flowable] = [Paragraph(markup.to_para(panel["title"], icons, 13),
                                            styles["aidtitle"])]
@@ -475,7 +523,7 @@ def aid_pdf(rules: RulesData, model: Any) -> tuple[bytes, int, list[str]]:
         if slot == 0:
             canvas.setDash(4, 3)
             canvas.setStrokeColor(colors.HexColor("#999999"))
-            canvas.line(6 * mm, half, A4[0] - 6 * mm, half)
+            canvas.line(6 * mm, half, width - 6 * mm, half)
             canvas.setDash()
     canvas.showPage()
     pages = (len(aid["panels"]) + 1) // 2
