@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from compiler.frontend.layouts import Layout, LayoutLibrary, Region, regions_outside
 from compiler.frontend.load import MAT_SOURCED, mat_without_size, region_without_source
-from compiler.pdf import forms, tiling
+from compiler.pdf import contrast, forms, tiling
 from compiler.pdf.render_card import MM, PreparedSide, draw_side, prepare
 from compiler.text import markup
 from compiler.text.mat_data import Cell, sources_of
@@ -210,7 +210,8 @@ def _draw_cells(canvas: Canvas, region: Region, cells: list[Cell], height: float
                            region.leading, (w - 2) * MM, (h - 2) * MM)
         richtext.draw(canvas, fit, region.font, region.leading, left + 1 * MM,
                       bottom + (h - 1) * MM, (w - 2) * MM, (h - 2) * MM, region.align,
-                      region.valign, region.colour or "#1a1a1a")
+                      region.valign, contrast.readable_on(fill, region.colour or "#1a1a1a")
+                      if fill else region.colour or "#1a1a1a")
 
 
 def _draw_ring(canvas: Canvas, region: Region, cells: list[Cell], height: float) -> None:
@@ -236,7 +237,8 @@ def _draw_ring(canvas: Canvas, region: Region, cells: list[Cell], height: float)
         x, y = cx + radius * math.cos(middle), cy + radius * math.sin(middle)
         canvas.translate(x, y)
         canvas.rotate(math.degrees(middle) - 90)
-        canvas.setFillColor(forms.colour(region.colour or "#111111"))
+        canvas.setFillColor(forms.colour(contrast.readable_on(cell.fill or "#ffffff",
+                                                              region.colour or "#111111")))
         canvas.setFont(fonts.pdf_name("sans-bold"), region.size)
         canvas.drawCentredString(0, (outer - inner) * 0.22, cell.label)
         if cell.sub:
