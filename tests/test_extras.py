@@ -214,3 +214,23 @@ def test_unknown_table_in_rules_data(tmp_path: Path) -> None:
     rules, problems = load_rules("spring", tmp_path)
     assert rules is None
     assert [(d.code, d.location.line, d.location.column) for d in problems] == [("B611", 5, 42)]
+
+
+def test_azadi_prints_its_tokens_and_a_maidaan_per_player(built: Path) -> None:
+    """The component list's tokens (50 Legacy, 50 Infamy, the Fuse, the Rebel Flag,
+    the Fort, the Imperial Crown) were in no print file, and the box's 5 Maidaans
+    printed as one."""
+    import re
+
+    text = text_of(built / "azadi" / "mats" / "tokens.pdf")
+    assert len(re.findall(r"\bLegacy\b", text)) == 50
+    assert len(re.findall(r"\bInfamy\b", text)) == 50
+    for single in ("Fuse", "Rebel Flag", "Fort"):
+        assert len(re.findall(rf"\b{single}\b", text)) == 1, single
+    assert "Imperial Crown" in text
+    entry = next(f for f in files_of(built, "azadi", "mats")
+                 if f["path"] == "mats/maidaan.pdf")
+    maidaan = PdfReader(built / "azadi" / "mats" / "maidaan.pdf")
+    assert entry["pages"] == len(maidaan.pages) == 5
+    texts = [" ".join(p.extract_text().split()) for p in maidaan.pages]
+    assert len(set(texts)) == 1 and "The Maidaan" in texts[0]      # five of the same

@@ -100,6 +100,7 @@ class Layout:
     digest: str = ""     # identifies the resolved drawing (for caches and PDF forms)
     title: str = ""
     size: tuple[float, float] | None = None    # mats and boards give their own size (mm)
+    copies: int = 1      # mats: how many the game needs (the PDF prints each)
 
     def region(self, name: str) -> Region | None:
         return next((r for r in self.regions if r.name == name), None)
@@ -326,5 +327,6 @@ class LayoutLibrary:
                 only_with=full["only_with"]))
         drawing = [replace(r, location=_NOWHERE) for r in built]   # not where it was read
         digest = hashlib.sha1(repr((name, background, drawing, size)).encode()).hexdigest()[:20]
+        copies = int(data.get("copies", parent.copies if parent is not None else 1))
         return Layout(name, background, tuple(built), doc.locate(("layout",)), digest,
-                      str(data.get("title", name)), size)
+                      str(data.get("title", name)), size, copies)

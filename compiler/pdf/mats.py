@@ -30,6 +30,7 @@ class PreparedMat:
     title: str
     side: PreparedSide
     cells: dict[str, list[Cell]]
+    copies: int = 1
 
 
 def mat_names(library: LayoutLibrary) -> list[str]:
@@ -67,7 +68,7 @@ def prepare_mats(game: str, model: Any, library: LayoutLibrary
         diags += _check_cells(layout, cells)
         diags += _check_rings(layout, cells)
         diags += _check_glyphs(layout, cells)
-        mats.append(PreparedMat(name, layout.title, side, cells))
+        mats.append(PreparedMat(name, layout.title, side, cells, layout.copies))
     return mats, diags
 
 
@@ -251,7 +252,8 @@ def _draw_ring(canvas: Canvas, region: Region, cells: list[Cell], height: float)
 
 
 def mat_pdf(mat: PreparedMat, paper: str) -> tuple[bytes, int, int]:
-    """The mat on ``paper``: one page if it fits, else tiles. Returns (pdf, pages, tiles)."""
+    """The mat on ``paper``: one page if it fits, else tiles, and all of that once for
+    each of its ``copies``. Returns (pdf, pages, tiles of one copy)."""
     width, height = mat.side.width_mm, mat.side.height_mm
     tiles = tiling.plan(width, height, paper)
     buffer = io.BytesIO()
@@ -262,7 +264,7 @@ def mat_pdf(mat: PreparedMat, paper: str) -> tuple[bytes, int, int]:
     canvas.setTitle(mat.title)
     canvas.setAuthor("samizdat")
     canvas.setViewerPreference("PrintScaling", "None")
-    for tile in tiles:
+    for tile in [t for _ in range(mat.copies) for t in tiles]:
         canvas.setPageSize((tile.page_width * MM, tile.page_height * MM))
         left = (tile.page_width - tile.width) / 2
         bottom = (tile.page_height - tile.height) / 2
@@ -279,7 +281,7 @@ def mat_pdf(mat: PreparedMat, paper: str) -> tuple[bytes, int, int]:
             _tile_marks(canvas, tile, left, bottom, mat.title)
         canvas.showPage()
     canvas.save()
-    return buffer.getvalue(), len(tiles), len(tiles)
+    return buffer.getvalue(), mat.copies * len(tiles), len(tiles)
 
 
 def _tile_marks(canvas: Canvas, tile: tiling.Tile, left: float, bottom: float, title: str

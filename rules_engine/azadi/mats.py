@@ -108,12 +108,34 @@ def zone_info(areas: int) -> MatSource:
     return make
 
 
+# each token the punch sheet prints: its label, fill and icon
+TOKEN_FACES = {"legacy": ("Legacy", "#5b3f8c", "legacy"),
+               "infamy": ("Infamy", "#3b2a2a", "infamy"),
+               "fuse": ("Fuse", "#7a2e1f", "tyranny"),
+               "rebel_flag": ("Rebel Flag", "#1f6f43", "resistance"),
+               "fort": ("Fort", "#2c2c2c", "zone"),
+               "crown": ("Imperial Crown", "#8a6d1a", "crown")}
+
+
+def tokens(model: Any, wording: Wording) -> list[Cell]:
+    """The component list's tokens, as many of each as the box holds (parameter
+    ``tokens``): the single markers first, then the Legacy and Infamy tokens."""
+    counts = model.parameters.to_dict().get("tokens", {})
+    order = sorted(TOKEN_FACES, key=lambda k: (k in ("legacy", "infamy"), list(TOKEN_FACES)
+                                               .index(k)))
+    cells = []
+    for kind in order:
+        label, fill, icon = TOKEN_FACES[kind]
+        cells += [Cell(label, "", fill, icon) for _ in range(int(counts.get(kind, 0)))]
+    return cells
+
+
 SOURCES: dict[str, MatSource] = {
     "azadi_track": azadi_track, "voter_slots": voter_slots,
     "monument_tracker": monument_tracker, "maidaan": maidaan,
     "attack_columns": attack_columns, "crown_track": crown_track,
     "ideologue_levels": ideologue_levels, "power_texts": power_texts,
-    "resources": resources,
+    "resources": resources, "tokens": tokens,
     **{f"zone_areas_{n}": zone_areas(n) for n in (13, 15, 17, 21)},
     **{f"zone_info_{n}": zone_info(n) for n in (13, 15, 17, 21)}}
 """The mat sources AZADI's mats name."""
