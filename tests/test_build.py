@@ -374,3 +374,21 @@ def test_a_build_collects_garbage_less_often_and_restores_the_setting(
     assert result.errors == 0 and result.written
     assert seen == [(max(BUILD_THRESHOLD, before[0]), *before[1:])]
     assert gc.get_threshold() == before
+
+
+def test_card_sizes_give_the_vendors_pixel_sizes() -> None:
+    """With The Game Crafter's 1/8" bleed at 300 dpi, each size is the vendor's image:
+    tarot 900 x 1500 and square 1125 x 1125 (they were 70 x 120 and 70 x 70 mm)."""
+    from compiler.frontend.layouts import CARD_SIZES
+    from compiler.pdf.sheets import VENDOR_BLEED_MM
+
+    def pixels(name: str) -> tuple[int, int]:
+        w, h = CARD_SIZES[name]
+        bleed = VENDOR_BLEED_MM["tgc"]
+        return round((w + 2 * bleed) / 25.4 * 300), round((h + 2 * bleed) / 25.4 * 300)
+
+    assert pixels("poker") == (825, 1125)
+    assert pixels("bridge") == (750, 1125)
+    assert pixels("tarot") == (900, 1500)
+    assert pixels("mini") == (600, 825)
+    assert pixels("square") == (1125, 1125)

@@ -27,12 +27,15 @@ from compiler.frontend.safe_read import UnreadableFile, read_file
 from compiler.frontend.yaml_loader import load_yaml
 from rules_engine.core.diagnostics import Diagnostic, Location, error, quoted
 
+# trim sizes in mm, as the print vendors sell them (The Game Crafter and
+# MakePlayingCards: poker 2.5 x 3.5", bridge 2.25 x 3.5", tarot 2.75 x 4.75", mini
+# 1.75 x 2.5", square 3.5 x 3.5"), so a vendor's bleed gives its pixel size exactly
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
     "bridge": (57.15, 88.9),
-    "tarot": (70.0, 120.0),
+    "tarot": (69.85, 120.65),
     "mini": (44.45, 63.5),
-    "square": (70.0, 70.0),
+    "square": (88.9, 88.9),
     "poker-foldout": (127.0, 88.9),   # two poker panels side by side, folded in the middle
 }
 
