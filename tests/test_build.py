@@ -334,11 +334,17 @@ def test_art_paths(spring_copy: Path, tmp_path: Path) -> None:
     deck.write_text(text.replace("    art: ../../../outside.png\n", ""))
     code, report = build(str(spring_copy), "--out", str(tmp_path / "out"))
     got = [(d["code"], d["severity"], d["line"]) for d in report["diagnostics"]]
+    # the shipped Spring front has no art region: the art it names would not print
+    # (B625, at each art: that names a picture)
     assert got == [
         ("B603", "warning", line_of(deck, "art: art/none.png")),
+        ("B625", "warning", line_of(deck, "art: art/none.png")),
         ("B604", "warning", line_of(deck, "art: art/small.png")),
+        ("B625", "warning", line_of(deck, "art: art/small.png")),
     ]
-    assert "48 dpi at print size" in report["diagnostics"][1]["message"]
+    assert "48 dpi at print size" in report["diagnostics"][2]["message"]
+    assert "its art is not printed: layout 'spring_card-front' has no art region" in \
+        report["diagnostics"][1]["message"]
 
 
 def test_a_failed_build_leaves_the_previous_output(spring_copy: Path, tmp_path: Path) -> None:

@@ -417,8 +417,15 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
                 placed.add((layout.name, size))
                 result.diagnostics += regions_outside(layout, size, "card",
                                                       max(sheets.VENDOR_BLEED_MM.values()))
-        art, missing = _art(face, checked.items_by_location.get(face.source), roots, size,
-                            result)
+        item = checked.items_by_location.get(face.source)
+        art, missing = _art(face, item, roots, size, result)
+        if (art is not None or missing) and not any(r.kind == "art" for r in front.regions):
+            where = face.art_location or (item.loc("art") if item is not None
+                                          else face.source)
+            result.diagnostics.append(warning(
+                "B625", f"{face.deck}/{face.card_id}: its art is not printed: layout "
+                f"{front.name!r} has no art region", where,
+                hint="add a region of kind art to the layout, or leave the art out"))
         decks.setdefault(face.deck, []).append(CardPlan(face, front, back, size, art, missing))
     result.diagnostics += library.diagnostics[already:]
     jobs = []

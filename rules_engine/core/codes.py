@@ -234,6 +234,11 @@ _CODES: tuple[Code, ...] = (
          "unless --force, which prints a crossed red box in its place. The hint names "
          "the closest icon the game has.\n\n"
          "Failing:\n    text: Gain 2 :fund:.\nPassing:\n    text: Gain 2 :funds:."),
+    Code("B625", "art-not-printed", "A card names art its layout has no place for.",
+         "Art is drawn in a layout's `art` regions; a card whose `art:` names a picture "
+         "while its front layout has none would print exactly as without it. It is a "
+         "warning at the card's `art:`; add a region of kind `art` to the layout (in "
+         "the --templates folder) or leave the art out."),
     Code("C101", "bad-settings", "The lint settings file cannot be used.",
          "samizdat reads the nearest samizdat.toml, or [tool.samizdat] in pyproject.toml, "
          "from the working directory upwards (or the file given with --config). It accepts "
@@ -290,7 +295,8 @@ _CODES: tuple[Code, ...] = (
 
 CODES: dict[str, Code] = {c.code: c for c in _CODES}
 
-WARNINGS = frozenset({"Y120", "F205", "F209", "F290", "B603", "B604", "R101", "R103"})
+WARNINGS = frozenset({"Y120", "F205", "F209", "F290", "B603", "B604", "B625", "R101",
+                      "R103"})
 """The catalogue's codes reported as warnings (F290 is as severe as the worst it
 counts); every other one is an error. docs/rules.md's "default" column says the same."""
 
