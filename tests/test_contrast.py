@@ -62,3 +62,20 @@ def test_the_board_ring_draws_each_label_in_its_readable_colour() -> None:
     mats._draw_ring(Recording(io.BytesIO()), ring, cells, 100)
     assert drawn == [("1", "0xffffff"), ("Syria", "0xffffff"), ("2", "0x111111"),
                      ("Jordan", "0x111111")]
+
+
+@pytest.mark.parametrize(("w", "h"), [(84, 48), (15, 15), (40, 10), (10, 40), (60, 20)])
+def test_a_cells_text_lies_below_its_icon(w: float, h: float) -> None:
+    """Icons were drawn over mat text in about 30 places (HQ mat, Maidaan, Central
+    Port, Corruption zones): the text box now starts below the cell's icon."""
+    from compiler.pdf import mats
+    from rules_engine.core.printed import Cell
+
+    side = min(w, h) * mats.ICON_SHARE
+    icon = (w - 1 - side, 1, w - 1, 1 + side)           # left, top, right, bottom (mm)
+    top, text_w, text_h = mats._cell_text_box(Cell("A", "", None, "voter"), w, h)
+    text = (1, top, 1 + text_w, top + text_h)
+    assert text[1] >= icon[3]                           # wholly below the icon
+    assert text[2] <= w - 1 + 1e-9 and text[3] <= h - 1 + 1e-9
+    plain = mats._cell_text_box(Cell("A"), w, h)        # no icon: the whole cell
+    assert plain == (1.0, w - 2, h - 2)

@@ -84,6 +84,18 @@ def _cell_boxes(region: Region, count: int) -> list[tuple[float, float, float, f
              region.y + (i // columns) * (h + region.gap), w, h) for i in range(count)]
 
 
+ICON_SHARE = 0.3        # a cell's icon: this share of its shorter side, in its top-right
+
+
+def _cell_text_box(cell: Cell, w: float, h: float) -> tuple[float, float, float]:
+    """(top offset, width, height) in mm of a w x h cell's text, inside a 1 mm
+    margin: below the cell's icon, when it has one, so no icon covers its text."""
+    if not cell.icon:
+        return 1.0, w - 2, h - 2
+    below = min(w, h) * ICON_SHARE + 1.5
+    return below, w - 2, h - below - 1
+
+
 def _check_cells(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnostic]:
     diags = []
     for region in layout.regions:
@@ -91,8 +103,9 @@ def _check_cells(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnosti
             continue
         for cell, (_, _, w, h) in zip(cells[region.name], _cell_boxes(region, len(
                 cells[region.name])), strict=True):
+            _, text_w, text_h = _cell_text_box(cell, w, h)
             fit = richtext.fit(_cell_text(cell), region.font, region.size, region.min_size,
-                               region.leading, (w - 2) * MM, (h - 2) * MM)
+                               region.leading, text_w * MM, text_h * MM)
             if fit.overflow_mm > 0:
                 diags.append(error(
                     "B601", f"mat {layout.name}: cell {cell.label!r} overflows region "
@@ -204,13 +217,14 @@ def _draw_cells(canvas: Canvas, region: Region, cells: list[Cell], height: float
                              fill=1 if fill else 0)
         canvas.restoreState()
         if cell.icon:
-            side = min(w, h) * MM * 0.3
+            side = min(w, h) * MM * ICON_SHARE
             forms.place_icon(canvas, cell.icon, left + w * MM - side - 1 * MM,
                              bottom + h * MM - side - 1 * MM, side)
+        top, text_w, text_h = _cell_text_box(cell, w, h)
         fit = richtext.fit(_cell_text(cell), region.font, region.size, region.min_size,
-                           region.leading, (w - 2) * MM, (h - 2) * MM)
+                           region.leading, text_w * MM, text_h * MM)
         richtext.draw(canvas, fit, region.font, region.leading, left + 1 * MM,
-                      bottom + (h - 1) * MM, (w - 2) * MM, (h - 2) * MM, region.align,
+                      bottom + (h - top) * MM, text_w * MM, text_h * MM, region.align,
                       region.valign, contrast.readable_on(fill, region.colour or "#1a1a1a")
                       if fill else region.colour or "#1a1a1a")
 
