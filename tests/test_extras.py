@@ -234,3 +234,17 @@ def test_azadi_prints_its_tokens_and_a_maidaan_per_player(built: Path) -> None:
     assert entry["pages"] == len(maidaan.pages) == 5
     texts = [" ".join(p.extract_text().split()) for p in maidaan.pages]
     assert len(set(texts)) == 1 and "The Maidaan" in texts[0]      # five of the same
+
+
+def test_the_html_reference_gives_each_icon_once(built: Path) -> None:
+    """Every icon was inlined at each use: the AZADI reference weighed 12.7 MB."""
+    import re
+
+    for game in ("azadi", "san", "spring"):
+        page = (built / game / f"{game}-rules.html").read_text()
+        shown = set(re.findall(r'class="icon i-([a-z0-9_]+)"', page))
+        assert shown, game
+        pictures = re.findall(r"\.i-([a-z0-9_]+) \{ background-image: url\(data:image/png", page)
+        assert sorted(pictures) == sorted(shown), game        # one picture per icon shown
+        assert page.count("data:image/png") == len(shown)
+    assert (built / "azadi" / "azadi-rules.html").stat().st_size < 2_000_000

@@ -208,6 +208,13 @@ def test_the_html_reference_shows_the_games_icons() -> None:
     html = markup.to_html("Pay :cost: to :destroy:", icon_images.data_uris())
     assert html.count('<img class="icon" src="data:image/png;base64,') == 2
     assert markup.to_html(":nosuch:", icon_images.data_uris()) == ":nosuch:"
+    # in the rules reference each picture is given once, in the style sheet
+    page = markup.to_html("Pay :cost: :cost: :cost: to :destroy:", icon_images.data_uris(),
+                          classes=True)
+    assert page.count('class="icon i-cost"') == 3 and "data:" not in page
+    css = markup.icon_css(page, icon_images.data_uris())
+    assert css.count("data:image/png;base64,") == 2            # cost and destroy, once
+    assert ".i-cost {" in css and ".i-destroy {" in css
     named = set(ICON.findall((TEMPLATES / "san" / "rules.yaml").read_text()))
     assert named and named <= set(icon_images.data_uris())
 

@@ -395,6 +395,7 @@ def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace], paper: st
 
 # -- HTML -------------------------------------------------------------------------------
 
+ICON_STYLES = "/*icons*/"       # where the page's icon rules go
 _HTML = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -408,7 +409,8 @@ nav ol { columns: 2; font-size: .92em; } .note { background: #f3ece0; padding: .
 font-style: italic; } table { border-collapse: collapse; margin: .4em 0 1em; font-size: .88em; }
 th, td { border: 1px solid #b9a888; padding: .25em .5em; vertical-align: top; text-align: left; }
 th { background: #efe4d2; } caption { text-align: left; font-weight: bold; color: #7a2e1f; }
-img.icon { vertical-align: -0.22em; } dl dt { font-weight: bold; } dl dd { margin: 0 0 .5em 1em; }
+img.icon { vertical-align: -0.22em; } /*icons*/
+dl dt { font-weight: bold; } dl dd { margin: 0 0 .5em 1em; }
 .cards p { margin: .2em 0; font-size: .9em; }
 @media print { body { max-width: none; margin: 0; font-size: 10pt; } nav { display: none; }
   h2 { break-after: avoid; } table, .cards p { break-inside: avoid; }
@@ -442,25 +444,26 @@ def _html_blocks(blocks: list[dict[str, Any]], game: str, model: Any,
     for block in blocks:
         ((kind, value),) = block.items()
         if kind == "p":
-            parts.append(f"<p>{markup.to_html(value, icons)}</p>")
+            parts.append(f"<p>{markup.to_html(value, icons, True)}</p>")
         elif kind == "note":
-            parts.append(f'<p class="note">{markup.to_html(value, icons)}</p>')
+            parts.append(f'<p class="note">{markup.to_html(value, icons, True)}</p>')
         elif kind in ("steps", "list"):
             tag = "ol" if kind == "steps" else "ul"
-            items = "".join(f"<li>{markup.to_html(v, icons)}</li>" for v in value)
+            items = "".join(f"<li>{markup.to_html(v, icons, True)}</li>" for v in value)
             parts.append(f"<{tag}>{items}</{tag}>")
         elif kind == "table":
             caption, header, rows = tables.table(game, value, model)
-            head = "".join(f"<th>{markup.to_html(h, icons)}</th>" for h in header)
-            body = "".join("<tr>" + "".join(f"<td>{markup.to_html(c, icons)}</td>" for c in row)
-                           + "</tr>" for row in rows)
-            parts.append(f"<table><caption>{markup.to_html(caption, icons)}</caption>"
+            head = "".join(f"<th>{markup.to_html(h, icons, True)}</th>" for h in header)
+            body = "".join("<tr>" + "".join(f"<td>{markup.to_html(c, icons, True)}</td>"
+                                            for c in row) + "</tr>" for row in rows)
+            parts.append(f"<table><caption>{markup.to_html(caption, icons, True)}</caption>"
                          f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
     return "\n".join(parts)
 
 
 def reference_html(rules: RulesData, model: Any, faces: list[CardFace]) -> bytes:
-    """The rules reference as one self-contained HTML file (icons inline)."""
+    """The rules reference as one self-contained HTML file (each icon's picture once,
+    in its style sheet)."""
     from jinja2.sandbox import SandboxedEnvironment
     from markupsafe import Markup
 
@@ -475,15 +478,17 @@ def reference_html(rules: RulesData, model: Any, faces: list[CardFace]) -> bytes
                 for sub in s.get("sections", [])]
         sections.append({"id": s["id"], "title": markup.plain(s["title"]), "subsections": subs,
                          "body": Markup(_html_blocks(s["blocks"], rules.game, model, icons))})
-    glossary = [{"term": Markup(markup.to_html(g["term"], icons)),
-                 "definition": Markup(markup.to_html(g["definition"], icons))}
+    glossary = [{"term": Markup(markup.to_html(g["term"], icons, True)),
+                 "definition": Markup(markup.to_html(g["definition"], icons, True))}
                 for g in sorted(ref.get("glossary", []), key=lambda e: e["term"].casefold())]
     cards = [(deck.replace("-", " ").capitalize(),
-              [(Markup(markup.to_html(t, icons)), Markup(markup.to_html(x, icons)))
+              [(Markup(markup.to_html(t, icons, True)), Markup(markup.to_html(x, icons, True)))
                for t, x in entries]) for deck, entries in card_entries(faces)]
     page = template.render(title=markup.plain(ref["title"]), intro=markup.plain(ref["intro"]),
                            sections=sections, glossary=glossary, cards=cards)
-    return page.encode("utf-8")
+    # each icon's picture once, in the style sheet (it was inlined at every use: the
+    # AZADI reference weighed 12.7 MB)
+    return page.replace(ICON_STYLES, markup.icon_css(page, icons), 1).encode("utf-8")
 
 
 # -- the player aid ---------------------------------------------------------------------

@@ -25,10 +25,11 @@ from compiler.pipeline.output_folder import CACHE
 KEYS = ("game_key", "inputs_key", "campaigns")      # the entries that are not decks
 # what a build writes for the same inputs: raised when that changes (2: quantity sheets
 # and vendor face images; 3: marks inside the printable band, rules and aid on Letter,
-# embedded table fonts; 4: mat copies, tokens, readable board text), so a folder built
+# embedded table fonts; 4: mat copies, tokens, readable board text; 5: icons once in
+# the HTML reference), so a folder built
 # before is drawn again, not reused (the extras' key holds the decks' keys, so it
 # follows)
-OUTPUT_FORMAT = 4
+OUTPUT_FORMAT = 5
 
 
 def read_cache(folder: Path) -> dict[str, Any]:

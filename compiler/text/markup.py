@@ -15,9 +15,11 @@ def _styles(text: str, bold: tuple[str, str], italic: tuple[str, str]) -> str:
                   lambda m: italic[0] + m.group(1) + italic[1], text)
 
 
-def to_html(markup: str, icon_uri: dict[str, str]) -> str:
-    """Escaped HTML; icons become inline images (data URIs) with their name as alt text.
-    A name ``icon_uri`` has no image for stays as it is written."""
+def to_html(markup: str, icon_uri: dict[str, str], classes: bool = False) -> str:
+    """Escaped HTML; icons become inline images (data URIs) with their name as alt text,
+    or with ``classes`` a ``<span class="icon i-NAME">`` whose picture a page's style
+    sheet gives once (:func:`icon_css`). A name ``icon_uri`` has no image for stays as
+    it is written."""
     text = html.escape(markup, quote=False)
     text = _styles(text, ("<strong>", "</strong>"), ("<em>", "</em>"))
 
@@ -25,10 +27,26 @@ def to_html(markup: str, icon_uri: dict[str, str]) -> str:
         name = match.group(1)
         if name not in icon_uri:
             return match.group(0)
+        if classes:
+            return f'<span class="icon i-{name}" role="img" aria-label="{name}" ' \
+                   f'title="{name}"></span>'
         return (f'<img class="icon" src="{icon_uri[name]}" alt="{name}" title="{name}" '
                 f'width="14" height="14">')
 
     return _ICON.sub(icon, text).replace("\n", "<br>")
+
+
+_ICON_CLASS = re.compile(r'class="icon i-([a-z][a-z0-9_]*)"')
+
+
+def icon_css(page: str, icon_uri: dict[str, str]) -> str:
+    """The style rules that draw every icon ``page`` shows as a ``<span>`` (see
+    :func:`to_html`): each picture once, however often it is shown."""
+    used = sorted(set(_ICON_CLASS.findall(page)) & set(icon_uri))
+    rules = [".icon { display: inline-block; width: 14px; height: 14px; "
+             "background: no-repeat center / contain; vertical-align: -0.22em; }"]
+    rules += [f".i-{name} {{ background-image: url({icon_uri[name]}); }}" for name in used]
+    return "\n".join(rules)
 
 
 def to_para(markup: str, icon_path: dict[str, str], size: float) -> str:
