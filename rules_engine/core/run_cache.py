@@ -222,7 +222,10 @@ def is_cached(spec: Simulation, games: int, seed: int) -> bool:
         return True
     folder = cache_dir()
     found = _load(folder / "runs" / f"{key}.json") if folder else None
-    return found is not None and len(found) == games
+    if found is None or len(found) != games:
+        return False
+    _ready[key] = found            # read once: the cached_run that follows takes it
+    return True
 
 
 def cached_runs(runs: Sequence[Run]) -> list[tuple[GameRecord, ...]]:
