@@ -18,7 +18,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from compiler.pdf import imposition
-from tests.conftest import CARDS, line_of, run_cli
+from tests.conftest import CARDS, REPO, line_of, run_cli
 
 MM = 72 / 25.4
 A4 = (595.276, 841.89)
@@ -332,10 +332,17 @@ def test_art_paths(spring_copy: Path, tmp_path: Path) -> None:
     ]
     assert code == 1
     deck.write_text(text.replace("    art: ../../../outside.png\n", ""))
-    code, report = build(str(spring_copy), "--out", str(tmp_path / "out"))
+    # a designer's Spring front without the shipped art region: the art it names would
+    # not print (B625, at each art: that names a picture)
+    layouts = tmp_path / "mine" / "spring" / "layouts"
+    layouts.mkdir(parents=True)
+    shipped = (REPO / "templates/spring/layouts/spring_card-front.yaml").read_text()
+    (layouts / "spring_card-front.yaml").write_text("".join(
+        line for line in shipped.splitlines(keepends=True)
+        if not line.lstrip().startswith("art:")))
+    code, report = build(str(spring_copy), "--out", str(tmp_path / "out"),
+                         "--templates", str(tmp_path / "mine"))
     got = [(d["code"], d["severity"], d["line"]) for d in report["diagnostics"]]
-    # the shipped Spring front has no art region: the art it names would not print
-    # (B625, at each art: that names a picture)
     assert got == [
         ("B603", "warning", line_of(deck, "art: art/none.png")),
         ("B625", "warning", line_of(deck, "art: art/none.png")),

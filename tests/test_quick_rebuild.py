@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import compiler.pipeline.build as build_module
-from tests.conftest import CARDS, run_cli
+from tests.conftest import CARDS, REPO, run_cli
 
 
 def build(*args: str) -> tuple[int, dict[str, Any]]:
@@ -93,9 +93,16 @@ def test_warnings_are_reported_again(tmp_path: Path, validations: list[list[Path
                     if line.strip().startswith("- id:"))
     deck.write_text(text.replace(f"- id: {first_id}\n",
                                  f"- id: {first_id}\n    art: art/none.png\n", 1))
+    layouts = tmp_path / "mine" / "spring" / "layouts"     # a front with no art region
+    layouts.mkdir(parents=True)
+    shipped = (REPO / "templates/spring/layouts/spring_card-front.yaml").read_text()
+    (layouts / "spring_card-front.yaml").write_text("".join(
+        line for line in shipped.splitlines(keepends=True)
+        if not line.lstrip().startswith("art:")))
     out = tmp_path / "out"
-    runs = [build(str(spring), "--out", str(out)) for _ in range(2)]
-    # the missing art's placeholder (B603), which the Spring front has no art region
+    runs = [build(str(spring), "--out", str(out), "--templates", str(tmp_path / "mine"))
+            for _ in range(2)]
+    # the missing art's placeholder (B603), which that Spring front has no art region
     # for (B625): both said again on the second build
     assert [[d["code"] for d in report["diagnostics"]] for _, report in runs] == [
         ["B603", "B625"], ["B603", "B625"]]

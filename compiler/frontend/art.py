@@ -39,7 +39,7 @@ from rules_engine.core.content import Item
 from rules_engine.core.diagnostics import Diagnostic, error, quoted, warning
 
 if TYPE_CHECKING:
-    from PIL import Image
+    from PIL import Image, ImageCms
 
 FILE_LIMIT = 64 * 1024 * 1024      # bytes of one art file
 MAX_DPI = 600                      # art is printed at most this sharp
@@ -58,6 +58,7 @@ class Art:
     height: int
     dpi: float                     # of the original file, across the card's width
     alpha: bool = False            # the bytes carry transparency (drawn with a soft mask)
+    colour_note: str = ""          # a colour-profile problem to warn about (B634)
 
 
 class ArtProblem(Exception):
@@ -171,9 +172,10 @@ def _prepare(data: bytes, digest: str, written: str, card_mm: tuple[float, float
             width, height = upright.size
             dpi = width / width_in
             wanted = round(width_in * MAX_DPI)
-            printable, alpha = _printable(upright)
+            coloured, note = in_srgb(upright, written)
+            printable, alpha = _printable(coloured)
             if width <= wanted and printable is image:
-                return Art(data, digest, width, height, dpi)
+                return Art(data, digest, width, height, dpi, colour_note=note)
             size = (width, height)
             if width > wanted:
                 size = (wanted, max(1, round(height * wanted / width)))
@@ -184,7 +186,60 @@ def _prepare(data: bytes, digest: str, written: str, card_mm: tuple[float, float
             out = io.BytesIO()
             printable.save(out, format="PNG", compress_level=6)
             made = out.getvalue()
-            return Art(made, hashlib.sha256(made).hexdigest(), size[0], size[1], dpi, alpha)
+            return Art(made, hashlib.sha256(made).hexdigest(), size[0], size[1], dpi, alpha,
+                       note)
+
+
+def in_srgb(image: Image.Image, written: str) -> tuple[Image.Image, str]:
+    """The image's colours in sRGB (what PDF viewers, printers' RGB workflows and the
+    PNG export assume), converted with the ICC profile it carries, and a warning's
+    message ("" when there is nothing to say): a profile other than sRGB (converted;
+    colours outside sRGB are clipped), one that cannot be read or does not fit the
+    pixels, CMYK pixels with no profile at all (printed uncorrected)."""
+    from PIL import ImageCms
+
+    icc = image.info.get("icc_profile")
+    if not icc:
+        if image.mode == "CMYK":
+            return image, (f"art {written!r} is CMYK with no colour profile: its colours "
+                           "are printed uncorrected and may not match what you see; save "
+                           "it as sRGB or embed its profile")
+        return image, ""
+    try:
+        source = ImageCms.ImageCmsProfile(io.BytesIO(icc))
+        name = " ".join(ImageCms.getProfileDescription(source).split())[:80]
+    except (ImageCms.PyCMSError, OSError, ValueError, TypeError):
+        return image, (f"art {written!r} carries a colour profile that cannot be read; "
+                       "its colours are printed as if it were sRGB")
+    if "srgb" in name.lower().replace(" ", ""):
+        return image, ""
+    alpha = image.getchannel("A") if "A" in image.getbands() else None
+    base = image
+    if image.mode not in ("RGB", "CMYK", "L"):
+        base = image.convert("L" if image.mode in ("LA", "La") else "RGB")
+    try:
+        converted = ImageCms.profileToProfile(base, source, _srgb(), outputMode="RGB")
+    except (ImageCms.PyCMSError, OSError, ValueError) as exc:
+        return image, (f"art {written!r} carries the colour profile {name!r}, which does "
+                       f"not fit its {image.mode} pixels ({exc}); its colours are printed as "
+                       "if it were sRGB")
+    assert converted is not None
+    if alpha is not None:
+        converted.putalpha(alpha)
+    return converted, (f"art {written!r} is in the colour profile {name!r}, not sRGB: it "
+                       "is converted to sRGB for printing, and colours sRGB cannot show "
+                       "are clipped; check them on a proof")
+
+
+_SRGB: list[ImageCms.ImageCmsProfile] = []
+
+
+def _srgb() -> ImageCms.ImageCmsProfile:
+    from PIL import ImageCms
+
+    if not _SRGB:
+        _SRGB.append(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")))
+    return _SRGB[0]
 
 
 def _upright(image: Image.Image) -> Image.Image:

@@ -43,13 +43,15 @@ _CACHE_SIZE = 1024   # files checked, kept by digest for the next library in thi
 _checked: dict[tuple[str, bytes], tuple[tuple[dict[str, Any], Any] | None,
                                         tuple[Diagnostic, ...]]] = {}
 _NOWHERE = Location("")   # regions compared for drawing, not for where they were read
+ART_FIELD = "art"   # in only_with / only_without: whether the card names art
 MAX_EXTENDS = 32   # layouts in one `extends:` chain (the shipped ones use 3 at most)
 
 _REGION_DEFAULTS: dict[str, Any] = {
     "kind": "text", "font": "sans", "size": 8.0, "min_size": 6.0, "leading": 1.2,
     "colour": "#1a1a1a", "fill": None, "stroke": None, "stroke_width": 0.5, "radius": 0.0,
     "align": "left", "valign": "top", "icon": None, "icon_from_tag": None, "text": None,
-    "bleed": False, "optional": False, "dash": False, "only_with": None,
+    "bleed": False, "optional": False, "dash": False, "only_with": None, "only_without": None,
+    "fit": "cover",
     "source": None, "columns": 1, "gap": 0.0, "shape": "rect", "sub_size": 0.0, "inner": 0.6,
 }
 
@@ -90,6 +92,8 @@ class Region:
     sub_size: float = 0.0
     inner: float = 0.6
     only_with: str | None = None   # drawn only when the face's field of this name has text
+    only_without: str | None = None   # drawn only when that field is empty
+    fit: str = "cover"             # art: fill the box, cropped ("cover"), or whole ("contain")
 
 
 @dataclass(frozen=True)
@@ -327,7 +331,8 @@ class LayoutLibrary:
                 dash=bool(full["dash"]), location=full["location"], source=full["source"],
                 columns=int(full["columns"]), gap=float(full["gap"]), shape=full["shape"],
                 sub_size=float(full["sub_size"]), inner=float(full["inner"]),
-                only_with=full["only_with"]))
+                only_with=full["only_with"], only_without=full["only_without"],
+                fit=full["fit"]))
         drawing = [replace(r, location=_NOWHERE) for r in built]   # not where it was read
         digest = hashlib.sha1(repr((name, background, drawing, size)).encode()).hexdigest()[:20]
         copies = int(data.get("copies", parent.copies if parent is not None else 1))

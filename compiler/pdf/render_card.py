@@ -13,10 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler.frontend.art import Art
-from compiler.frontend.layouts import Layout, Region
+from compiler.frontend.layouts import ART_FIELD, Layout, Region
 from compiler.pdf import forms, icons
 from compiler.text import icon_check
 from compiler.typeset import fonts, glyphs, richtext
@@ -60,10 +61,13 @@ def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[s
                                f"({side}) does not have (it has: "
                                f"{', '.join(sorted(tags)) or 'no tags'})", region.location))
             continue
-        if region.only_with is not None and region.only_with not in fields:
+        unknown = next((f"{how} field {name!r}" for how, name in (
+            ("drawn only with", region.only_with), ("drawn only without", region.only_without))
+            if name is not None and name != ART_FIELD and name not in fields), None)
+        if unknown is not None:
             diags.append(error("B608", f"layout {layout.name!r} region {region.name!r} is "
-                               f"drawn only with field {region.only_with!r}, which {card} "
-                               f"({side}) does not have", region.location))
+                               f"{unknown}, which {card} ({side}) does not have",
+                               region.location))
             continue
         if region.kind != "text":
             continue
@@ -165,7 +169,7 @@ def draw_side(canvas: Canvas, side: PreparedSide, x: float, y: float, *,
 def _is_chrome(region: Region) -> bool:
     """Drawn the same on every card of a layout: boxes, rules, fold lines, fixed text
     (not one drawn only with a field some cards leave empty)."""
-    if region.only_with is not None:
+    if region.only_with is not None or region.only_without is not None:
         return False
     if region.kind in ("box", "line", "fold"):
         return True
@@ -178,11 +182,17 @@ def _draw_content(canvas: Canvas, side: PreparedSide, width: float, height: floa
                   bleed: float, proof: bool) -> None:
     """The layout's fixed drawing (one Form XObject per layout), then the card's own."""
     layout = side.layout
-    forms.place(canvas, f"chrome-{layout.digest}-{width:.2f}x{height:.2f}-{bleed:.2f}",
-                (-bleed, -bleed, width + bleed, height + bleed),
-                lambda c: _draw_chrome(c, side, width, height, bleed), 0.0, 0.0)
+    under = [r for r in layout.regions if _is_backdrop(r) and shown(side, r)] \
+        if side.art is not None or side.art_missing else []
+    if under:   # full-art background: the colour, the picture, then the layout's chrome
+        _draw_background(canvas, side, width, height, bleed)
+        for region in under:
+            _draw_region(canvas, side, region, 0.0, 0.0, width, height, bleed, proof)
+    forms.place(canvas, f"chrome-{layout.digest}-{width:.2f}x{height:.2f}-{bleed:.2f}"
+                f"{'-over' if under else ''}", (-bleed, -bleed, width + bleed, height + bleed),
+                lambda c: _draw_chrome(c, side, width, height, bleed, not under), 0.0, 0.0)
     for region in layout.regions:
-        if region.only_with is not None and not side.fields.get(region.only_with, "").strip():
+        if not shown(side, region) or region in under:
             continue               # its value is empty on this card: no label, no badge
         if not _is_chrome(region) and region.kind != "guide":
             _draw_region(canvas, side, region, 0.0, 0.0, width, height, bleed, proof)
@@ -192,12 +202,39 @@ def _draw_content(canvas: Canvas, side: PreparedSide, width: float, height: floa
                 _draw_region(canvas, side, region, 0.0, 0.0, width, height, bleed, proof)
 
 
-def _draw_chrome(canvas: Canvas, side: PreparedSide, width: float, height: float,
-                 bleed: float) -> None:
-    canvas.saveState()
+def _has(side: PreparedSide, name: str) -> bool:
+    """Whether the face's field ``name`` has text; :data:`ART_FIELD` asks whether the
+    card names art (printed, or a placeholder where the file is missing)."""
+    if name == ART_FIELD:
+        return side.art is not None or side.art_missing
+    return bool(side.fields.get(name, "").strip())
+
+
+def shown(side: PreparedSide, region: Region) -> bool:
+    """Whether ``region`` is drawn on this side (its ``only_with`` / ``only_without``)."""
+    if region.only_with is not None and not _has(side, region.only_with):
+        return False
+    return region.only_without is None or not _has(side, region.only_without)
+
+
+def _is_backdrop(region: Region) -> bool:
+    """An art region reaching into the bleed is a full-art background: drawn under the
+    layout's boxes, rules and fixed text, not over them."""
+    return region.kind == "art" and region.bleed
+
+
+def _draw_background(canvas: Canvas, side: PreparedSide, width: float, height: float,
+                     bleed: float) -> None:
     if side.layout.background:
         canvas.setFillColor(forms.colour(side.layout.background))
         canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+
+
+def _draw_chrome(canvas: Canvas, side: PreparedSide, width: float, height: float,
+                 bleed: float, background: bool = True) -> None:
+    canvas.saveState()
+    if background:
+        _draw_background(canvas, side, width, height, bleed)
     for region in side.layout.regions:
         if _is_chrome(region):
             _draw_region(canvas, side, region, 0.0, 0.0, width, height, bleed, False)
@@ -287,15 +324,26 @@ def _rect(canvas: Canvas, region: Region, left: float, bottom: float, w: float, 
 
 _READERS: dict[tuple[str, int, int], tuple[ImageReader, int, int]] = {}
 CROP_BEYOND = 2.0   # art drawn more than this many times its box's size is cropped first
+PLACEHOLDER_FILL = "#e6e6e6"
+PLACEHOLDER_INK = "#9a9a9a"
+PLACEHOLDER_LABEL = "ART MISSING"
 
 
-def _reader(art: Art, w: float, h: float) -> tuple[ImageReader, int, int]:
+def art_scale(fit: str, iw: int, ih: int, w: float, h: float) -> float:
+    """Points per pixel for art of ``iw`` x ``ih`` px in a ``w`` x ``h`` pt box:
+    ``cover`` fills the box (what overflows is clipped), ``contain`` shows the whole
+    picture inside it."""
+    return min(w / iw, h / ih) if fit == "contain" else max(w / iw, h / ih)
+
+
+def _reader(art: Art, w: float, h: float, fit: str = "cover"
+            ) -> tuple[ImageReader, int, int]:
     """One reportlab image reader per prepared art and box shape, per process, with the
     pixel size it holds. Art whose shape is far from its box's (a 1 x 100,000 px strip
-    in a card-wide box) is cropped to the part the box shows: drawn whole it would reach
-    millions of points past the page, which viewers refuse to draw."""
+    in a card-wide box, covered) is cropped to the part the box shows: drawn whole it
+    would reach millions of points past the page, which viewers refuse to draw."""
     iw, ih = art.width, art.height
-    scale = max(w / iw, h / ih)
+    scale = art_scale(fit, iw, ih, w, h)
     seen_w, seen_h = min(iw, max(1, round(w / scale))), min(ih, max(1, round(h / scale)))
     crop = iw > CROP_BEYOND * seen_w or ih > CROP_BEYOND * seen_h
     key = (art.digest, seen_w if crop else iw, seen_h if crop else ih)
@@ -316,31 +364,51 @@ def _reader(art: Art, w: float, h: float) -> tuple[ImageReader, int, int]:
 def _draw_art(canvas: Canvas, side: PreparedSide, region: Region, left: float, bottom: float,
               w: float, h: float) -> None:
     if side.art is not None and not side.art_missing:
-        image, iw, ih = _reader(side.art, w, h)
-        scale = max(w / iw, h / ih)   # cover the box, centred, clipped
+        image, iw, ih = _reader(side.art, w, h, region.fit)
+        scale = art_scale(region.fit, iw, ih, w, h)   # centred in the box, clipped to it
         canvas.saveState()
-        path = canvas.beginPath()
-        path.rect(left, bottom, w, h)
-        canvas.clipPath(path, stroke=0, fill=0)
+        _clip(canvas, region, left, bottom, w, h)
         dw, dh = iw * scale, ih * scale
         canvas.drawImage(image, left + (w - dw) / 2, bottom + (h - dh) / 2, dw, dh,
                          mask="auto" if side.art.alpha else None)
         canvas.restoreState()
         return
-    if side.art_missing:   # a generated placeholder: hatched panel
+    if side.art_missing:   # a generated placeholder: a hatched, outlined, labelled panel
         canvas.saveState()
-        canvas.setFillColor(forms.colour("#e6e6e6"))
+        _clip(canvas, region, left, bottom, w, h)
+        canvas.setFillColor(forms.colour(PLACEHOLDER_FILL))
         canvas.rect(left, bottom, w, h, stroke=0, fill=1)
-        canvas.setStrokeColor(forms.colour("#b0b0b0"))
+        canvas.setStrokeColor(forms.colour(PLACEHOLDER_INK))
         canvas.setLineWidth(0.5)
-        path = canvas.beginPath()
-        path.rect(left, bottom, w, h)
-        canvas.clipPath(path, stroke=0, fill=0)
         step = 4 * MM
         offset = -h
         while offset < w:
             canvas.line(left + offset, bottom, left + offset + h, bottom + h)
             offset += step
+        canvas.setLineWidth(1.2)
+        canvas.setDash(3, 2)
+        canvas.rect(left, bottom, w, h, stroke=1, fill=0)
+        canvas.setDash()
+        size = max(4.0, min(9.0, h / 4))
+        font = fonts.pdf_name("sans-bold")
+        label_w = stringWidth(PLACEHOLDER_LABEL, font, size) + size
+        canvas.setFillColor(forms.colour(PLACEHOLDER_FILL))
+        canvas.rect(left + (w - label_w) / 2, bottom + h / 2 - size * 0.8, label_w, size * 1.6,
+                    stroke=0, fill=1)
+        canvas.setFillColor(forms.colour("#505050"))
+        canvas.setFont(font, size)
+        canvas.drawCentredString(left + w / 2, bottom + h / 2 - size * 0.35, PLACEHOLDER_LABEL)
         canvas.restoreState()
         return
     _rect(canvas, region, left, bottom, w, h)
+
+
+def _clip(canvas: Canvas, region: Region, left: float, bottom: float, w: float, h: float
+          ) -> None:
+    """Clip what follows to the region's box (its rounded corners too)."""
+    path = canvas.beginPath()
+    if region.radius:
+        path.roundRect(left, bottom, w, h, region.radius * MM)
+    else:
+        path.rect(left, bottom, w, h)
+    canvas.clipPath(path, stroke=0, fill=0)

@@ -487,6 +487,8 @@ def _art(face: CardFace, item: Item | None, roots: list[Path], size: tuple[float
         result.diagnostics.append(warning(
             "B604", f"art {written!r} is {art.dpi:.0f} dpi at print size (under {ART_DPI}); "
             f"it needs at least {round(size[0] / 25.4 * ART_DPI)} px across", where))
+    if art.colour_note:
+        result.diagnostics.append(warning("B634", art.colour_note, where))
     return art, False
 
 

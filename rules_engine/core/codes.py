@@ -239,6 +239,14 @@ _CODES: tuple[Code, ...] = (
          "while its front layout has none would print exactly as without it. It is a "
          "warning at the card's `art:`; add a region of kind `art` to the layout (in "
          "the --templates folder) or leave the art out."),
+    Code("B634", "art-colour-profile", "An art image's colours need a profile it lacks "
+         "or do not use sRGB.",
+         "Printed PDFs, the PNG export and most print shops' RGB workflows read RGB as "
+         "sRGB. Art in another colour profile (Adobe RGB, Display P3, a CMYK press "
+         "profile) is converted to sRGB with the ICC profile it carries, and colours sRGB "
+         "cannot show are clipped; CMYK art with no profile, or a profile that cannot be "
+         "read or does not fit the pixels, prints uncorrected. Each is a warning at the "
+         "card's `art:`; export the picture as sRGB to silence it."),
     Code("C101", "bad-settings", "The lint settings file cannot be used.",
          "samizdat reads the nearest samizdat.toml, or [tool.samizdat] in pyproject.toml, "
          "from the working directory upwards (or the file given with --config). It accepts "
@@ -295,8 +303,8 @@ _CODES: tuple[Code, ...] = (
 
 CODES: dict[str, Code] = {c.code: c for c in _CODES}
 
-WARNINGS = frozenset({"Y120", "F205", "F209", "F290", "B603", "B604", "B625", "R101",
-                      "R103"})
+WARNINGS = frozenset({"Y120", "F205", "F209", "F290", "B603", "B604", "B625", "B634",
+                      "R101", "R103"})
 """The catalogue's codes reported as warnings (F290 is as severe as the worst it
 counts); every other one is an error. docs/rules.md's "default" column says the same."""
 
