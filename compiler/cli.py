@@ -18,6 +18,7 @@ import click
 
 from compiler import __version__
 from compiler.cli_paths import ContentPath
+from compiler.pdf.vendors import names as vendor_names
 from rules_engine.games import GAME_IDS
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -177,8 +178,12 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
               show_default=True, help="Home sheets: duplex pages or gutter-fold.")
 @click.option("--back-offset", default="0,0", callback=_offset, show_default=True,
               help="Shift the backs by X,Y mm to correct a printer's duplex drift.")
-@click.option("--print-ready", type=click.Choice(["tgc", "mpc", "generic"]), default=None,
-              help="Also write one card per page with bleed for a print vendor.")
+@click.option("--print-ready", type=click.Choice(vendor_names()), default=None,
+              help="Also write every card face with bleed for a print vendor "
+              "(templates/common/vendors/).")
+@click.option("--icc-profile", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The CMYK ICC profile a CMYK vendor (drivethru, offset) converts into "
+              "(default: the system's first CMYK profile).")
 @click.option("--png", is_flag=True, help="Also write a 300 dpi PNG of every card side.")
 @click.option("--proof", is_flag=True, help="Draw cut and safe lines and card ids.")
 @click.option("--force", is_flag=True, help="Build even when content has errors.")
@@ -192,9 +197,9 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
 @_quiet
 @_guarded
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
-          back_offset: tuple[float, float], print_ready: str | None, png: bool, proof: bool,
-          force: bool, jobs: int, templates: Path | None, cards_only: bool, fmt: str,
-          quiet: bool) -> None:
+          back_offset: tuple[float, float], print_ready: str | None,
+          icc_profile: Path | None, png: bool, proof: bool, force: bool, jobs: int,
+          templates: Path | None, cards_only: bool, fmt: str, quiet: bool) -> None:
     """Build print files: card sheets (and print-ready cards, PNGs) for every game.
 
     Validation runs first; errors stop the build (exit 1) unless --force.
@@ -207,7 +212,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
                                    "sheets; a gutter-fold sheet prints each back beside its "
                                    "front, so there is no duplex drift to correct")
     options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
-                           jobs, templates, extras=not cards_only)
+                           jobs, templates, extras=not cards_only, icc_profile=icc_profile)
     _printed(run(_content_paths(paths), options, fmt, quiet, _note))
 
 

@@ -393,11 +393,11 @@ def test_card_sizes_give_the_vendors_pixel_sizes() -> None:
     """With The Game Crafter's 1/8" bleed at 300 dpi, each size is the vendor's image:
     tarot 900 x 1500 and square 1125 x 1125 (they were 70 x 120 and 70 x 70 mm)."""
     from compiler.frontend.layouts import CARD_SIZES
-    from compiler.pdf.sheets import VENDOR_BLEED_MM
+    from compiler.pdf.vendors import vendor
 
     def pixels(name: str) -> tuple[int, int]:
         w, h = CARD_SIZES[name]
-        bleed = VENDOR_BLEED_MM["tgc"]
+        bleed = vendor("tgc").bleed_mm
         return round((w + 2 * bleed) / 25.4 * 300), round((h + 2 * bleed) / 25.4 * 300)
 
     assert pixels("poker") == (825, 1125)

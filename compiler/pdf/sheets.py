@@ -17,15 +17,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from compiler.pdf import forms, imposition
 from compiler.pdf.render_card import MM, PreparedSide, draw_side
+from compiler.pdf.vendors import Vendor
 from compiler.typeset import fonts
-
-VENDOR_BLEED_MM: dict[str, float] = {
-    "tgc": 0.125 * 25.4,          # The Game Crafter: 1/8" (poker 825 x 1125 px at 300 dpi)
-    "mpc": 36 / 300 * 25.4,       # MakePlayingCards: 36 px at 300 dpi (poker 822 x 1122 px)
-    "generic": 3.0,
-}
-# the vendors whose uploads take one image per card face (with bleed, at 300 dpi)
-VENDOR_IMAGES = frozenset({"tgc", "mpc"})
 
 
 @dataclass(frozen=True)
@@ -107,17 +100,18 @@ def home_sheets(cards: Sequence[PrintCard], paper: str, mode: str, title: str, *
     return buffer.getvalue(), pages, len(copies)
 
 
-def print_ready(cards: Sequence[PrintCard], vendor: str, title: str, *, proof: bool = False
+def print_ready(cards: Sequence[PrintCard], vendor: Vendor, title: str, *, proof: bool = False
                 ) -> tuple[bytes, int]:
-    """One card side per page at the vendor's size with bleed; TrimBox and BleedBox set."""
-    bleed = VENDOR_BLEED_MM[vendor]
+    """One card side per page at the vendor's size with its bleed, TrimBox and BleedBox
+    set; each card's front then its back, or the back first for a vendor that asks."""
+    bleed = vendor.bleed_mm
     first = cards[0].front
     width, height = first.width_mm + 2 * bleed, first.height_mm + 2 * bleed
     buffer = io.BytesIO()
     canvas = _canvas(buffer, width, height, title)
     pages = 0
     for card in cards:
-        for side in (card.front, card.back):
+        for side in (card.back, card.front) if vendor.back_first else (card.front, card.back):
             canvas.setBleedBox((0, 0, width * MM, height * MM))
             canvas.setTrimBox((bleed * MM, bleed * MM, (width - bleed) * MM,
                                (height - bleed) * MM))

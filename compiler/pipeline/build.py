@@ -27,7 +27,7 @@ import shutil
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +38,7 @@ from compiler.frontend.load import load
 from compiler.frontend.paths import templates_root
 from compiler.frontend.safe_read import UnreadableFile, read_file
 from compiler.frontend.validate import ValidationResult
-from compiler.pdf import icons, imposition, sheets
+from compiler.pdf import icons, imposition, pdfx, sheets, vendors
 from compiler.pdf.extras import ExtraJob, extra_job
 from compiler.pdf.imposition import ImpositionError
 from compiler.pdf.render_card import prepare
@@ -113,6 +113,15 @@ def build(paths: list[Path], options: BuildOptions,
     (recorded after a clean build), when the caller asked it already. Then, when only
     some campaigns changed, :func:`compiler.pipeline.incremental.incremental_build` draws just
     those; else everything is validated and planned."""
+    if options.print_ready and vendors.vendor(options.print_ready).colour == "cmyk" \
+            and options.cmyk_profile is None:
+        try:
+            options = replace(options, cmyk_profile=pdfx.find_profile(options.icc_profile))
+        except pdfx.ProfileProblem as problem:
+            where = Location(str(options.icc_profile or "--print-ready"))
+            return BuildResult(diagnostics=[error(
+                "B635", f"--print-ready {options.print_ready} writes CMYK: {problem}",
+                where)])
     if quick:
         found, inputs = unchanged_build(paths, options)
         if found is not None:
@@ -295,7 +304,7 @@ def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> st
     digest = hashlib.sha256(repr((__version__, OUTPUT_FORMAT, game, options.paper, options.mode,
                                   options.back_offset, options.print_ready, options.png,
                                   options.proof, options.templates is not None,
-                                  options.extras)).encode())
+                                  options.extras, options.profile_digest)).encode())
     roots = [r.resolve() for r in checked.content_roots.get(game, [])]
     for name, text in sorted(checked.sources.items(), key=lambda kv: _relative(kv[0], roots)):
         path = Path(name).resolve()
@@ -416,7 +425,7 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
             if (layout.name, size) not in placed:
                 placed.add((layout.name, size))
                 result.diagnostics += regions_outside(layout, size, "card",
-                                                      max(sheets.VENDOR_BLEED_MM.values()))
+                                                      vendors.largest_bleed())
         item = checked.items_by_location.get(face.source)
         art, missing = _art(face, item, roots, size, result)
         if (art is not None or missing) and not any(r.kind == "art" for r in front.regions):
@@ -432,6 +441,9 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
     for deck, plans in sorted(decks.items()):
         width, height = plans[0].size
         where = manifest.loc("card_sizes") if manifest else Location(game)
+        if options.print_ready:
+            result.diagnostics += _vendor_size(options.print_ready, deck, plans[0].size,
+                                               where)
         try:
             sheet = (imposition.grid if options.mode == "duplex" else imposition.gutterfold)(
                 options.paper, width, height)
@@ -448,6 +460,20 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
         jobs.append(DeckJob(game, deck, tuple(plans), options,
                             _deck_key(game, deck, plans, options)))
     return jobs
+
+
+def _vendor_size(name: str, deck: str, size: tuple[float, float], where: Location
+                 ) -> list[Diagnostic]:
+    """B636 when the vendor has no product of the deck's card size (Ruling R63)."""
+    vendor = vendors.vendor(name)
+    named = next((n for n, s in CARD_SIZES.items() if s == size), None)
+    if named in vendor.sizes:
+        return []
+    return [warning("B636", f"deck {deck}: {vendor.title} prints no "
+                    f"{named or 'custom'} cards ({size[0]:g} x {size[1]:g} mm); its faces "
+                    "are written at that size, which the vendor's upload may refuse",
+                    where, hint="print this deck at home or with --print-ready offset "
+                    "or generic (Ruling R63)")]
 
 
 def _art(face: CardFace, item: Item | None, roots: list[Path], size: tuple[float, float],
@@ -496,7 +522,7 @@ def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions
     digest = hashlib.sha256()
     digest.update(repr((__version__, OUTPUT_FORMAT, game, deck, options.paper, options.mode,
                         options.back_offset, options.print_ready, options.png,
-                        options.proof)).encode())
+                        options.proof, options.profile_digest)).encode())
     digest.update(icons.library(game, options.templates).digest().encode())
     for plan in plans:
         face = plan.face
@@ -547,13 +573,20 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
     files[f"{job.deck}.pdf"] = (pdf, "cards", pages, count)
     copies = sum(card.copies for card in cards)
     if options.print_ready:
-        data, pages = sheets.print_ready(cards, options.print_ready, title, proof=options.proof)
+        vendor = vendors.vendor(options.print_ready)
+        data, pages = sheets.print_ready(cards, vendor, title, proof=options.proof)
         folder = f"print-ready/{options.print_ready}"
-        files[f"{folder}/{job.deck}.pdf"] = (data, "print-ready", pages, len(cards))
+        if vendor.colour == "cmyk":     # flattened, converted, ink-limited PDF/X
+            assert options.cmyk_profile is not None and vendor.ink_limit is not None
+            files[f"{folder}/{job.deck}.pdf"] = (
+                pdfx.convert(data, options.cmyk_profile, vendor.dpi, vendor.ink_limit, title),
+                "print-ready", pages, len(cards))
+        else:
+            files[f"{folder}/{job.deck}.pdf"] = (data, "print-ready", pages, len(cards))
         names: list[tuple[str, str]] = []
-        if options.print_ready in sheets.VENDOR_IMAGES:     # one image a face, with bleed
+        if vendor.images:     # one image a face, with bleed
             names = _images(files, f"{folder}/{job.deck}", job, cards,
-                            sheets.png_pages(data), "print-ready-png")
+                            sheets.png_pages(data, vendor.dpi), "print-ready-png")
         files[f"{folder}/{job.deck}-quantities.csv"] = (
             quantities.print_ready_sheet(cards, names), "quantities", 0, copies)
     if options.png:

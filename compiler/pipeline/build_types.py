@@ -12,6 +12,7 @@ from rules_engine.core.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from compiler.frontend.validate import ValidationResult
+    from compiler.pdf.pdfx import Profile
 
 
 @dataclass(frozen=True)
@@ -22,13 +23,20 @@ class BuildOptions:
     paper: str = "a4"
     mode: str = "duplex"                       # duplex | gutterfold
     back_offset: tuple[float, float] = (0.0, 0.0)
-    print_ready: str | None = None             # tgc | mpc | generic
+    print_ready: str | None = None             # a vendor: templates/common/vendors/<name>.yaml
     png: bool = False
     proof: bool = False
     force: bool = False
     jobs: int = 1
     templates: Path | None = None              # a folder of layouts that override the shipped
     extras: bool = True                        # mats, rules reference and player aid too
+    icc_profile: Path | None = None            # --icc-profile: the CMYK vendors' profile
+    cmyk_profile: Profile | None = None        # that profile (or the system's), once read
+
+    @property
+    def profile_digest(self) -> str | None:
+        """Names the CMYK profile in cache keys (None for RGB builds)."""
+        return self.cmyk_profile.digest if self.cmyk_profile is not None else None
 
 
 @dataclass

@@ -247,6 +247,18 @@ _CODES: tuple[Code, ...] = (
          "cannot show are clipped; CMYK art with no profile, or a profile that cannot be "
          "read or does not fit the pixels, prints uncorrected. Each is a warning at the "
          "card's `art:`; export the picture as sRGB to silence it."),
+    Code("B635", "no-cmyk-profile", "A CMYK vendor build has no usable CMYK ICC profile.",
+         "`--print-ready drivethru` and `--print-ready offset` write flattened CMYK "
+         "PDF/X-1a files, converted from sRGB with an ICC output profile: the file "
+         "`--icc-profile` names (the vendor's own profile), else the first CMYK profile "
+         "found where systems keep them (Ghostscript's SWOP profile on Debian, from the "
+         "package libgs-common). A file that is missing, is not an ICC profile, or is "
+         "not a CMYK one is this error at the file, and nothing is written."),
+    Code("B636", "vendor-size", "A deck's card size is not a product of the vendor.",
+         "Each vendor file (templates/common/vendors/) lists the card sizes it prints. A "
+         "deck of another size (AZADI's fold-out Tyranny cards with The Game Crafter, "
+         "MakePlayingCards or DriveThruCards) is still written at its own size, with this "
+         "warning at the game's card_sizes: the upload may refuse it (Ruling R63)."),
     Code("C101", "bad-settings", "The lint settings file cannot be used.",
          "samizdat reads the nearest samizdat.toml, or [tool.samizdat] in pyproject.toml, "
          "from the working directory upwards (or the file given with --config). It accepts "
@@ -304,7 +316,7 @@ _CODES: tuple[Code, ...] = (
 CODES: dict[str, Code] = {c.code: c for c in _CODES}
 
 WARNINGS = frozenset({"Y120", "F205", "F209", "F290", "B603", "B604", "B625", "B634",
-                      "R101", "R103"})
+                      "B636", "R101", "R103"})
 """The catalogue's codes reported as warnings (F290 is as severe as the worst it
 counts); every other one is an error. docs/rules.md's "default" column says the same."""
 
