@@ -210,3 +210,15 @@ def test_a_deck_size_the_vendor_does_not_print_is_b636() -> None:
                              "the vendor's upload may refuse")
     assert _vendor_size("offset", "tyranny", foldout, Location("game.yaml")) == []
     assert _vendor_size("tgc", "river", (63.5, 88.9), Location("game.yaml")) == []
+
+
+def test_a_print_ready_proof_draws_the_vendors_safe_line(tmp_path: Path) -> None:
+    san = tmp_path / "cards" / "san"
+    shutil.copytree(CARDS / "san", san)
+    out = tmp_path / "out"
+    assert build(str(san), "--out", str(out), "--print-ready", "tgc", "--proof")[0] == 0
+    document = pypdfium2.PdfDocument(str(out / "san/print-ready/tgc/virus-moon.pdf"))
+    page = document[0].render(scale=300 / 72).to_pil().convert("RGB")
+    inset = 38 + 38          # TGC: 1/8" bleed, then 1/8" safe zone, at 300 dpi
+    column = [page.getpixel((inset + dx, 400)) for dx in (-2, -1, 0, 1, 2)]
+    assert any(g > 120 and r < 80 and b < 130 for r, g, b in column), column
