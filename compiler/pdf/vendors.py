@@ -13,11 +13,11 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
-from pathlib import Path
 
-FOLDER = Path(__file__).resolve().parent.parent.parent / "templates" / "common" / "vendors"
-SCHEMA = Path(__file__).resolve().parent.parent.parent / "schemas" / "common" / \
-    "vendor.schema.json"
+from compiler.frontend.paths import schemas_root, templates_root
+
+FOLDER = templates_root() / "common" / "vendors"
+SCHEMA = schemas_root() / "common" / "vendor.schema.json"
 
 
 @dataclass(frozen=True)
