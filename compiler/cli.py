@@ -185,6 +185,11 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
               help="The CMYK ICC profile a CMYK vendor (drivethru, offset) converts into "
               "(default: the system's first CMYK profile).")
 @click.option("--png", is_flag=True, help="Also write a 300 dpi PNG of every card side.")
+@click.option("--preflight", is_flag=True,
+              help="Also report what would print badly: small text, outside the safe zone, "
+              "low contrast, no bleed, overlaps, empty boxes (B637-B642).")
+@click.option("--min-text", type=click.FloatRange(1, 72), default=6.0, show_default=True,
+              help="Preflight: the smallest text size (pt) to accept.")
 @click.option("--proof", is_flag=True, help="Draw cut and safe lines and card ids.")
 @click.option("--force", is_flag=True, help="Build even when content has errors.")
 @click.option("--jobs", type=click.IntRange(0, 64), default=0, show_default=True,
@@ -198,8 +203,9 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
 @_guarded
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
           back_offset: tuple[float, float], print_ready: str | None,
-          icc_profile: Path | None, png: bool, proof: bool, force: bool, jobs: int,
-          templates: Path | None, cards_only: bool, fmt: str, quiet: bool) -> None:
+          icc_profile: Path | None, png: bool, preflight: bool, min_text: float,
+          proof: bool, force: bool, jobs: int, templates: Path | None, cards_only: bool,
+          fmt: str, quiet: bool) -> None:
     """Build print files: card sheets (and print-ready cards, PNGs) for every game.
 
     Validation runs first; errors stop the build (exit 1) unless --force.
@@ -212,7 +218,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
                                    "sheets; a gutter-fold sheet prints each back beside its "
                                    "front, so there is no duplex drift to correct")
     options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
-                           jobs, templates, extras=not cards_only, icc_profile=icc_profile)
+                           jobs, templates, extras=not cards_only, icc_profile=icc_profile,
+                           preflight=preflight, min_text=min_text)
     _printed(run(_content_paths(paths), options, fmt, quiet, _note))
 
 
@@ -358,6 +365,10 @@ def _seat_list(bots: str, players: int | None) -> str:
 @click.option("--select", multiple=True, help="Only codes starting with this (repeatable).")
 @click.option("--ignore", multiple=True, help="Skip codes starting with this (repeatable).")
 @click.option("--error-on-warning", is_flag=True, help="Treat warnings as errors.")
+@click.option("--preflight", is_flag=True,
+              help="Also fit every card and report what would print badly (B637-B642).")
+@click.option("--min-text", type=click.FloatRange(1, 72), default=6.0, show_default=True,
+              help="Preflight: the smallest text size (pt) to accept.")
 @click.option("--config", "config_file", type=ContentPath(dir_okay=False),
               default=None, help="Settings file (default: the nearest samizdat.toml or "
               "pyproject.toml with [tool.samizdat]).")
@@ -376,7 +387,8 @@ def _seat_list(bots: str, players: int | None) -> str:
 @_guarded
 def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
          select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
-         config_file: Path | None, baseline_file: Path | None, write_baseline: bool,
+         preflight: bool, min_text: float, config_file: Path | None,
+         baseline_file: Path | None, write_baseline: bool,
          time_budget: float | None, fmt: str, verbose: bool, templates: Path | None,
          quiet: bool) -> None:
     """Validate content and check every interaction between its cards.
@@ -391,7 +403,7 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
 
     request = Request(_content_paths(paths), fast, games, seed, alternate_history, select,
                       ignore, error_on_warning, config_file, baseline_file, write_baseline,
-                      time_budget, fmt, verbose, quiet, templates)
+                      time_budget, fmt, verbose, quiet, templates, preflight, min_text)
     try:
         printed = run(request, _note)
     except Refused as refused:

@@ -166,7 +166,7 @@ def draw_side(canvas: Canvas, side: PreparedSide, x: float, y: float, *,
         canvas.restoreState()
 
 
-def _is_chrome(region: Region) -> bool:
+def is_chrome(region: Region) -> bool:
     """Drawn the same on every card of a layout: boxes, rules, fold lines, fixed text
     (not one drawn only with a field some cards leave empty)."""
     if region.only_with is not None or region.only_without is not None:
@@ -194,7 +194,7 @@ def _draw_content(canvas: Canvas, side: PreparedSide, width: float, height: floa
     for region in layout.regions:
         if not shown(side, region) or region in under:
             continue               # its value is empty on this card: no label, no badge
-        if not _is_chrome(region) and region.kind != "guide":
+        if not is_chrome(region) and region.kind != "guide":
             _draw_region(canvas, side, region, 0.0, 0.0, width, height, bleed, proof)
     if proof:
         for region in layout.regions:
@@ -236,7 +236,7 @@ def _draw_chrome(canvas: Canvas, side: PreparedSide, width: float, height: float
     if background:
         _draw_background(canvas, side, width, height, bleed)
     for region in side.layout.regions:
-        if _is_chrome(region):
+        if is_chrome(region):
             _draw_region(canvas, side, region, 0.0, 0.0, width, height, bleed, False)
     canvas.restoreState()
 

@@ -34,11 +34,11 @@ from typing import Any
 from compiler import __version__
 from compiler.frontend.art import FILE_LIMIT, Art, ArtProblem, art_path, prepare_art
 from compiler.frontend.layouts import CARD_SIZES, Layout, LayoutLibrary, card_size, regions_outside
-from compiler.frontend.load import load
+from compiler.frontend.load import Loaded, load
 from compiler.frontend.paths import templates_root
 from compiler.frontend.safe_read import UnreadableFile, read_file
 from compiler.frontend.validate import ValidationResult
-from compiler.pdf import icons, imposition, pdfx, sheets, vendors
+from compiler.pdf import icons, imposition, pdfx, preflight, sheets, vendors
 from compiler.pdf.extras import ExtraJob, extra_job
 from compiler.pdf.imposition import ImpositionError
 from compiler.pdf.render_card import prepare
@@ -304,7 +304,8 @@ def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> st
     digest = hashlib.sha256(repr((__version__, OUTPUT_FORMAT, game, options.paper, options.mode,
                                   options.back_offset, options.print_ready, options.png,
                                   options.proof, options.templates is not None,
-                                  options.extras, options.profile_digest)).encode())
+                                  options.extras, options.profile_digest,
+                                  options.preflight, options.min_text)).encode())
     roots = [r.resolve() for r in checked.content_roots.get(game, [])]
     for name, text in sorted(checked.sources.items(), key=lambda kv: _relative(kv[0], roots)):
         path = Path(name).resolve()
@@ -522,7 +523,8 @@ def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions
     digest = hashlib.sha256()
     digest.update(repr((__version__, OUTPUT_FORMAT, game, deck, options.paper, options.mode,
                         options.back_offset, options.print_ready, options.png,
-                        options.proof, options.profile_digest)).encode())
+                        options.proof, options.profile_digest, options.preflight,
+                        options.min_text)).encode())
     digest.update(icons.library(game, options.templates).digest().encode())
     for plan in plans:
         face = plan.face
@@ -550,7 +552,34 @@ def prepare_deck(job: DeckJob) -> tuple[list[sheets.PrintCard], list[Diagnostic]
         back = prepare(plan.back, *plan.size, face.back, face.tags, face.source, label, "back")
         diagnostics += front.diagnostics + back.diagnostics
         cards.append(sheets.PrintCard(face.card_id, front, back, face.copies))
+    if job.options.preflight:
+        diagnostics += preflight.check(
+            ((side, plan.face.source) for plan, card in zip(job.plans, cards, strict=True)
+             for side in (card.front, card.back)), preflight_options(job.options))
     return cards, diagnostics
+
+
+def preflight_findings(loaded: Loaded, options: BuildOptions) -> list[Diagnostic]:
+    """What a build with ``--preflight`` would say about the cards of ``loaded``, without
+    drawing or writing anything (``samizdat lint --preflight``): the planning and
+    fitting findings (art, sizes, overflow) and the preflight checks."""
+    checked = loaded.validation
+    result = BuildResult()
+    found: list[Diagnostic] = []
+    for game, model in sorted(checked.models.items()):
+        for job in _plan_game(game, model, checked, replace(options, preflight=True), result,
+                              loaded.layouts.get(game)):
+            found += prepare_deck(job)[1]
+    return result.diagnostics + found
+
+
+def preflight_options(options: BuildOptions) -> preflight.Options:
+    """What ``--preflight`` holds the cards to: the vendor's safe zone and bleed with
+    ``--print-ready``, else the layouts' safe guides and no bleed."""
+    if options.print_ready:
+        vendor = vendors.vendor(options.print_ready)
+        return preflight.Options(options.min_text, vendor.safe_mm, vendor.bleed_mm)
+    return preflight.Options(options.min_text)
 
 
 def work_deck(job: DeckJob) -> tuple[list[Diagnostic], Rendered | None]:

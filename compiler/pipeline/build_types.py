@@ -31,6 +31,8 @@ class BuildOptions:
     templates: Path | None = None              # a folder of layouts that override the shipped
     extras: bool = True                        # mats, rules reference and player aid too
     icc_profile: Path | None = None            # --icc-profile: the CMYK vendors' profile
+    preflight: bool = False                    # --preflight: report what would print badly
+    min_text: float = 6.0                      # --min-text: preflight's smallest text (pt)
     cmyk_profile: Profile | None = None        # that profile (or the system's), once read
 
     @property

@@ -32,6 +32,8 @@ class Request:
     verbose: bool = False
     quiet: bool = False
     templates: Path | None = None
+    preflight: bool = False
+    min_text: float = 6.0
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,8 @@ def run(request: Request, note: Note) -> Printed:
                       games=request.games, seed=request.seed, config=chosen.config,
                       baseline=chosen.accepted, time_budget=request.time_budget, stop=stop,
                       progress=Progress("lint", quiet=request.quiet),
-                      templates=request.templates)
+                      templates=request.templates, preflight=request.preflight,
+                      min_text=request.min_text)
     stopped = interrupt.INTERRUPTED_EXIT if stop.requested else 0
     if request.write_baseline and chosen.baseline_file is not None:
         from compiler.pipeline.output_files import OutputRefused

@@ -69,7 +69,8 @@ def inputs_keys(paths: list[Path], options: BuildOptions) -> dict[str, GameInput
                                   options.back_offset, options.print_ready, options.png,
                                   options.proof, options.extras,
                                   options.templates is not None,
-                                  options.profile_digest)).encode())
+                                  options.profile_digest, options.preflight,
+                                  options.min_text)).encode())
     budget = [MAX_FILES, MAX_BYTES]
     for number, root in enumerate((schemas_root(), templates_root(), options.templates)):
         if root is not None and not _hash_tree(shared, f"s{number}", root, budget):

@@ -259,6 +259,35 @@ _CODES: tuple[Code, ...] = (
          "deck of another size (AZADI's fold-out Tyranny cards with The Game Crafter, "
          "MakePlayingCards or DriveThruCards) is still written at its own size, with this "
          "warning at the game's card_sizes: the upload may refuse it (Ruling R63)."),
+    Code("B637", "text-too-small", "Printed text is under the preflight's minimum size.",
+         "With --preflight (build or lint) every text region is checked at the size it "
+         "was fitted at: text shrunk, or set, under --min-text (6 pt by default) is hard "
+         "to read once printed. A field's text is reported at the first card that "
+         "prints it, with the number of card sides concerned; a layout's own label at "
+         "its region. Give the region more room, shorter text or a larger min_size."),
+    Code("B638", "outside-safe-zone", "Text, an icon or art reaches outside the safe zone.",
+         "The safe zone is the vendor's (its safe_mm inside the trim) with --print-ready, "
+         "else the layout's `safe` guides. What prints outside it may be cut off where "
+         "the blade wanders. Text is measured by the lines it really takes; a full-art "
+         "background (an art region with bleed) is exempt."),
+    Code("B639", "low-contrast", "Text has less than 4.5:1 contrast with what is under it.",
+         "The fill under the middle of the text (the last filled box drawn before it, "
+         "else the layout's background, white paper without one) is compared with the "
+         "text colour by WCAG 2's contrast ratio; under 4.5:1 reads poorly in print. "
+         "Text over art is not checked (its pixels are the artist's)."),
+    Code("B640", "no-bleed", "A fill touching the trim does not run into the bleed.",
+         "With --print-ready, a filled box or an art region that touches the trim line "
+         "but stops there leaves a white sliver wherever the cut wanders outwards; give "
+         "it `bleed: true`."),
+    Code("B641", "overlap", "An icon or text is drawn over another region's text.",
+         "Icons and texts are compared by the boxes they really ink (the fitted lines, "
+         "the icon's square); an overlap of more than 0.5 square millimetres covers "
+         "letters."),
+    Code("B642", "empty-field", "A box is printed around a field the card leaves empty.",
+         "A badge or panel (a box region with a fill or stroke) drawn on every card, "
+         "around a text region whose field is empty on this card and around no other "
+         "text, prints as an empty frame. Draw the box only with the field "
+         "(`only_with: FIELD`) or make the field `optional`."),
     Code("C101", "bad-settings", "The lint settings file cannot be used.",
          "samizdat reads the nearest samizdat.toml, or [tool.samizdat] in pyproject.toml, "
          "from the working directory upwards (or the file given with --config). It accepts "
@@ -316,7 +345,8 @@ _CODES: tuple[Code, ...] = (
 CODES: dict[str, Code] = {c.code: c for c in _CODES}
 
 WARNINGS = frozenset({"Y120", "F205", "F209", "F290", "B603", "B604", "B625", "B634",
-                      "B636", "R101", "R103"})
+                      "B636", "B637", "B638", "B639", "B640", "B641", "B642", "R101",
+                      "R103"})
 """The catalogue's codes reported as warnings (F290 is as severe as the worst it
 counts); every other one is an error. docs/rules.md's "default" column says the same."""
 
