@@ -61,6 +61,8 @@ def test_every_shipped_vendor_is_read_and_checked() -> None:
         "cmyk", 240, True, "PDF/X-1a:2001")
     assert (read["offset"].ink_limit, read["offset"].back_first) == (300, False)
     assert vendors.largest_bleed() == 3.175
+    assert read["tgc"].image_name.format(game="san", deck="river", card="c1", side="front") \
+        == "san-river-c1-front.png"
 
 
 def _resolved(value: Any) -> Any:

@@ -18,6 +18,7 @@ from compiler.frontend.paths import schemas_root, templates_root
 
 FOLDER = templates_root() / "common" / "vendors"
 SCHEMA = schemas_root() / "common" / "vendor.schema.json"
+IMAGE_NAME = "{game}-{deck}-{card}-{side}.png"
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Vendor:
     sizes: tuple[str, ...]         # the named card sizes it prints
     pdfx: str | None = None        # the PDF/X version of a CMYK file
     ink_limit: int | None = None   # most total ink (C+M+Y+K, per cent) it accepts
+    image_name: str = IMAGE_NAME   # its face images' file names ({game} {deck} {card} {side})
 
 
 def names() -> list[str]:
@@ -54,7 +56,7 @@ def vendor(name: str) -> Vendor:
     return Vendor(name, spec["title"], float(spec["bleed_mm"]), float(spec["safe_mm"]),
                   int(spec["dpi"]), spec["colour"], bool(spec["images"]),
                   spec["page_order"] == "back-front", tuple(spec["sizes"]),
-                  spec.get("pdfx"), spec.get("ink_limit"))
+                  spec.get("pdfx"), spec.get("ink_limit"), spec.get("image_name", IMAGE_NAME))
 
 
 def largest_bleed() -> float:

@@ -615,7 +615,8 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
         names: list[tuple[str, str]] = []
         if vendor.images:     # one image a face, with bleed
             names = _images(files, f"{folder}/{job.deck}", job, cards,
-                            sheets.png_pages(data, vendor.dpi), "print-ready-png")
+                            sheets.png_pages(data, vendor.dpi), "print-ready-png",
+                            vendor.image_name)
         files[f"{folder}/{job.deck}-quantities.csv"] = (
             quantities.print_ready_sheet(cards, names), "quantities", 0, copies)
     if options.png:
@@ -627,12 +628,14 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
 
 
 def _images(files: Rendered, folder: str, job: DeckJob, cards: list[sheets.PrintCard],
-            images: list[bytes], kind: str) -> list[tuple[str, str]]:
+            images: list[bytes], kind: str,
+            pattern: str = vendors.IMAGE_NAME) -> list[tuple[str, str]]:
     """Add each card's front and back image (``images``: front, back, front... in the
     cards' order) to ``files`` under ``folder``; their file names, per card."""
     names = []
     for index, card in enumerate(cards):
-        pair = [f"{job.game}-{job.deck}-{card.card_id}-{side}.png" for side in ("front", "back")]
+        pair = [pattern.format(game=job.game, deck=job.deck, card=card.card_id, side=side)
+                for side in ("front", "back")]
         for offset, name in enumerate(pair):
             files[f"{folder}/{name}"] = (images[2 * index + offset], kind, 1, 1)
         names.append((pair[0], pair[1]))

@@ -50,7 +50,9 @@ from rules_engine.core.simulate import GameRecord, Simulation, Stop, stream
 FORMAT = 2        # 2: played and keyed without the printed texts
 _digests: IdentityCache[Any, str] = IdentityCache(4096)
 _limits: list[tuple[float | None, Stop | None]] = []   # the innermost time_budget's last
-_ready: dict[str, tuple[GameRecord, ...]] = {}   # runs played by worker processes
+# runs played by worker processes or found on disk, for the cached_run that follows,
+# by cache folder (a run read from one folder is not one the next folder holds)
+_ready: dict[tuple[str, str], tuple[GameRecord, ...]] = {}
 Run = tuple[Simulation, int, int]                # (spec, games, first seed)
 T = TypeVar("T")
 R = TypeVar("R")
@@ -169,9 +171,9 @@ def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...
     content without its printed texts: labels in the records are placeholders, see
     :func:`rules_engine.core.play_model.printed`)."""
     key = run_key(spec, games, seed)
-    if key in _ready:
-        return _ready.pop(key)
     folder = cache_dir()
+    if (str(folder), key) in _ready:
+        return _ready.pop((str(folder), key))
     path = folder / "runs" / f"{key}.json" if folder else None
     if path is not None:
         found = _load(path)
@@ -212,19 +214,19 @@ def workers() -> int:
 def remember(spec: Simulation, games: int, seed: int,
              records: tuple[GameRecord, ...]) -> None:
     """Records a worker process played for this run, for the next :func:`cached_run`."""
-    _ready[run_key(spec, games, seed)] = records
+    _ready[(str(cache_dir()), run_key(spec, games, seed))] = records
 
 
 def is_cached(spec: Simulation, games: int, seed: int) -> bool:
     """Whether the run's records are at hand (no game to play)."""
     key = run_key(spec, games, seed)
-    if key in _ready:
-        return True
     folder = cache_dir()
+    if (str(folder), key) in _ready:
+        return True
     found = _load(folder / "runs" / f"{key}.json") if folder else None
     if found is None or len(found) != games:
         return False
-    _ready[key] = found            # read once: the cached_run that follows takes it
+    _ready[(str(folder), key)] = found   # read once: the cached_run that follows takes it
     return True
 
 
