@@ -29,6 +29,7 @@ class BuildOptions:
     jobs: int = 1
     templates: Path | None = None              # a folder of layouts that override the shipped
     extras: bool = True                        # mats, rules reference and player aid too
+    cut_marks: str | None = None               # silhouette | cricut: cutting-machine files
 
 
 @dataclass

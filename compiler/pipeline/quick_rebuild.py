@@ -68,7 +68,8 @@ def inputs_keys(paths: list[Path], options: BuildOptions) -> dict[str, GameInput
     shared = hashlib.sha256(repr((__version__, OUTPUT_FORMAT, options.paper, options.mode,
                                   options.back_offset, options.print_ready, options.png,
                                   options.proof, options.extras,
-                                  options.templates is not None)).encode())
+                                  options.templates is not None,
+                                  options.cut_marks)).encode())
     budget = [MAX_FILES, MAX_BYTES]
     for number, root in enumerate((schemas_root(), templates_root(), options.templates)):
         if root is not None and not _hash_tree(shared, f"s{number}", root, budget):
