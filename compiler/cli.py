@@ -190,6 +190,10 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
               "low contrast, no bleed, overlaps, empty boxes (B637-B642).")
 @click.option("--min-text", type=click.FloatRange(1, 72), default=6.0, show_default=True,
               help="Preflight: the smallest text size (pt) to accept.")
+@click.option("--cut-marks", type=click.Choice(["none", "silhouette", "cricut"]),
+              default="none", show_default=True,
+              help="Cutting machine: Silhouette registration marks on the duplex fronts, "
+              "or Cricut Print Then Cut images; with an SVG cut file in cut/.")
 @click.option("--proof", is_flag=True, help="Draw cut and safe lines and card ids.")
 @click.option("--force", is_flag=True, help="Build even when content has errors.")
 @click.option("--jobs", type=click.IntRange(0, 64), default=0, show_default=True,
@@ -204,8 +208,8 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
           back_offset: tuple[float, float], print_ready: str | None,
           icc_profile: Path | None, png: bool, preflight: bool, min_text: float,
-          proof: bool, force: bool, jobs: int, templates: Path | None, cards_only: bool,
-          fmt: str, quiet: bool) -> None:
+          cut_marks: str, proof: bool, force: bool, jobs: int, templates: Path | None,
+          cards_only: bool, fmt: str, quiet: bool) -> None:
     """Build print files: card sheets (and print-ready cards, PNGs) for every game.
 
     Validation runs first; errors stop the build (exit 1) unless --force.
@@ -217,9 +221,14 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
         raise click.BadOptionUsage("back_offset", "--back-offset shifts the backs of duplex "
                                    "sheets; a gutter-fold sheet prints each back beside its "
                                    "front, so there is no duplex drift to correct")
+    if mode == "gutterfold" and cut_marks != "none":
+        raise click.BadOptionUsage("cut_marks", "--cut-marks needs duplex sheets: a "
+                                   "gutter-fold sheet is folded and glued before it is cut, "
+                                   "and a cutting machine cannot cut through the fold")
     options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
                            jobs, templates, extras=not cards_only, icc_profile=icc_profile,
-                           preflight=preflight, min_text=min_text)
+                           preflight=preflight, min_text=min_text,
+                           cut_marks=None if cut_marks == "none" else cut_marks)
     _printed(run(_content_paths(paths), options, fmt, quiet, _note))
 
 

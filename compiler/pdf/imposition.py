@@ -84,10 +84,11 @@ def _paper(paper: str) -> tuple[float, float]:
 
 
 def _slots(cols: int, rows: int, left: float, bottom: float, card_width: float,
-           card_height: float) -> tuple[Slot, ...]:
-    """A cols x rows block of slots in reading order, its bottom-left at (left, bottom)."""
-    return tuple(Slot(r * cols + c, c, r, left + c * card_width,
-                      bottom + (rows - 1 - r) * card_height, card_width, card_height)
+           card_height: float, gap: float = 0.0) -> tuple[Slot, ...]:
+    """A cols x rows block of slots in reading order, its bottom-left at (left, bottom),
+    ``gap`` mm between neighbours."""
+    return tuple(Slot(r * cols + c, c, r, left + c * (card_width + gap),
+                      bottom + (rows - 1 - r) * (card_height + gap), card_width, card_height)
                  for r in range(rows) for c in range(cols))
 
 
@@ -108,6 +109,46 @@ def grid(paper: str, card_width: float, card_height: float,
     bottom = (page_h - rows * card_height) / 2
     slots = _slots(cols, rows, left, bottom, card_width, card_height)
     return Sheet(paper, page_w, page_h, cols, rows, card_width, card_height, slots)
+
+
+Box = tuple[float, float, float, float]
+"""A rectangle on the page: left, bottom, right, top (mm)."""
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    """True when the rectangles share more than an edge."""
+    eps = 1e-6
+    return (a[0] < b[2] - eps and b[0] < a[2] - eps and a[1] < b[3] - eps
+            and b[1] < a[3] - eps)
+
+
+def grid_within(paper: str, page: tuple[float, float], card_width: float,
+                card_height: float, area: Box, avoid: tuple[Box, ...] = (),
+                gap: float = 0.0) -> Sheet:
+    """As many cards as fit inside ``area`` with no card over a box of ``avoid``, the
+    block centred in the area (``gap`` mm between cards); of the grids holding most,
+    the one with more columns. ``paper`` names the sheet, ``page`` is its size."""
+    left, bottom, right, top = area
+    max_cols = _fit(right - left + gap, card_width + gap)
+    max_rows = _fit(top - bottom + gap, card_height + gap)
+    best: Sheet | None = None
+    for cols in range(max_cols, 0, -1):
+        for rows in range(max_rows, 0, -1):
+            if best is not None and cols * rows <= best.per_page:
+                break
+            block_w = cols * card_width + (cols - 1) * gap
+            block_h = rows * card_height + (rows - 1) * gap
+            slots = _slots(cols, rows, (left + right - block_w) / 2,
+                           (bottom + top - block_h) / 2, card_width, card_height, gap)
+            if any(overlaps((s.x, s.y, s.x + s.width, s.y + s.height), box)
+                   for s in slots for box in avoid):
+                continue
+            best = Sheet(paper, page[0], page[1], cols, rows, card_width, card_height, slots)
+    if best is None:
+        raise ImpositionError(f"cards of {card_width:g} x {card_height:g} mm are too large "
+                              f"for the {right - left:g} x {top - bottom:g} mm a cutting "
+                              f"machine can cut on {paper}")
+    return best
 
 
 def gutterfold(paper: str, card_width: float, card_height: float,

@@ -15,7 +15,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler.pdf import forms, imposition
+from compiler.pdf import cut_marks, cut_svg, forms, imposition
 from compiler.pdf.render_card import MM, PreparedSide, draw_side
 from compiler.pdf.vendors import Vendor
 from compiler.typeset import fonts
@@ -49,19 +49,43 @@ def _marks(canvas: Canvas, segments: Sequence[imposition.Segment]) -> None:
         canvas.line(x1 * MM, y1 * MM, x2 * MM, y2 * MM)
 
 
+def home_sheet(paper: str, mode: str, width: float, height: float,
+               machine: str | None = None) -> imposition.Sheet:
+    """The sheet home pages use for cards of ``width`` x ``height`` mm: a duplex grid
+    (inside Silhouette registration marks with ``machine`` silhouette) or gutter-fold."""
+    if mode != "duplex":
+        return imposition.gutterfold(paper, width, height)
+    if machine == "silhouette":
+        return cut_marks.silhouette_sheet(paper, width, height)
+    return imposition.grid(paper, width, height)
+
+
+def _copies(cards: Sequence[PrintCard]) -> list[PrintCard]:
+    return [c for c in cards for _ in range(c.copies)]
+
+
+def page_counts(cards: Sequence[PrintCard], per_page: int) -> list[int]:
+    """How many cards each page (or image) of ``per_page`` slots holds."""
+    total = len(_copies(cards))
+    return [min(per_page, total - start) for start in range(0, total, per_page)]
+
+
 def home_sheets(cards: Sequence[PrintCard], paper: str, mode: str, title: str, *,
-                back_offset: tuple[float, float] = (0.0, 0.0), proof: bool = False
-                ) -> tuple[bytes, int, int]:
+                back_offset: tuple[float, float] = (0.0, 0.0), proof: bool = False,
+                machine: str | None = None) -> tuple[bytes, int, int]:
     """Cards laid out N-up; returns (pdf, pages, cards printed).
 
     ``mode`` is ``duplex`` (a backs page after each fronts page, mirrored for a
-    long-edge flip, shifted by ``back_offset`` mm) or ``gutterfold``.
+    long-edge flip, shifted by ``back_offset`` mm) or ``gutterfold``. With ``machine``
+    silhouette (duplex only) every fronts page carries the Silhouette registration
+    marks, the cards inside them, and no crop mark in a mark's keep-out.
     """
     first = cards[0].front
     width, height = first.width_mm, first.height_mm
-    sheet = (imposition.grid(paper, width, height) if mode == "duplex"
-             else imposition.gutterfold(paper, width, height))
-    copies = [c for c in cards for _ in range(c.copies)]
+    sheet = home_sheet(paper, mode, width, height, machine)
+    marks = (cut_marks.silhouette_marks(sheet.page_width, sheet.page_height)
+             if machine == "silhouette" and mode == "duplex" else ())
+    copies = _copies(cards)
     seen = Counter(side.key for c in copies for side in (c.front, c.back))
     buffer = io.BytesIO()
     canvas = _canvas(buffer, sheet.page_width, sheet.page_height, title)
@@ -72,7 +96,11 @@ def home_sheets(cards: Sequence[PrintCard], paper: str, mode: str, title: str, *
         for card, slot in zip(batch, slots, strict=True):
             draw_side(canvas, card.front, slot.x * MM, slot.y * MM, proof=proof,
                       reuse=seen[card.front.key] > 1)
-        _marks(canvas, imposition.crop_marks(sheet, slots))
+        if marks:
+            _marks(canvas, cut_marks.clear_of(imposition.crop_marks(sheet, slots), marks))
+            _registration(canvas, marks)
+        else:
+            _marks(canvas, imposition.crop_marks(sheet, slots))
         if mode == "gutterfold":
             backs = tuple(imposition.fold_slot(sheet, s) for s in slots)
             for card, slot in zip(batch, backs, strict=True):
@@ -98,6 +126,44 @@ def home_sheets(cards: Sequence[PrintCard], paper: str, mode: str, title: str, *
         pages += 2
     canvas.save()
     return buffer.getvalue(), pages, len(copies)
+
+
+def _registration(canvas: Canvas, marks: Sequence[cut_marks.Mark]) -> None:
+    """The registration marks, solid black (what the cutter's sensor looks for)."""
+    canvas.saveState()
+    canvas.setFillColor(forms.colour("#000000"))
+    for mark in marks:
+        for x1, y1, x2, y2 in mark.rects:
+            canvas.rect(x1 * MM, y1 * MM, (x2 - x1) * MM, (y2 - y1) * MM, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def cricut_images(cards: Sequence[PrintCard], title: str) -> tuple[bytes, imposition.Sheet]:
+    """The fronts as Cricut Print Then Cut images: one page per image of exactly
+    :data:`~compiler.pdf.cut_marks.CRICUT_AREA`, cards apart by a gap, each clipped to
+    its rounded trim (the corners and the gaps stay empty, transparent once rendered
+    with ``png_pages(..., transparent=True)``). Returns the PDF and its sheet."""
+    first = cards[0].front
+    sheet = cut_marks.cricut_sheet(first.width_mm, first.height_mm)
+    copies = _copies(cards)
+    seen = Counter(c.front.key for c in copies)
+    buffer = io.BytesIO()
+    canvas = _canvas(buffer, sheet.page_width, sheet.page_height, title)
+    radius = cut_svg.CORNER_RADIUS
+    for start in range(0, len(copies), sheet.per_page):
+        batch = copies[start:start + sheet.per_page]
+        for card, slot in zip(batch, sheet.slots[:len(batch)], strict=True):
+            canvas.saveState()
+            path = canvas.beginPath()
+            r = min(radius, slot.width / 2, slot.height / 2)
+            path.roundRect(slot.x * MM, slot.y * MM, slot.width * MM, slot.height * MM, r * MM)
+            canvas.clipPath(path, stroke=0, fill=0)
+            draw_side(canvas, card.front, slot.x * MM, slot.y * MM,
+                      reuse=seen[card.front.key] > 1)
+            canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue(), sheet
 
 
 def print_ready(cards: Sequence[PrintCard], vendor: Vendor, title: str, *, proof: bool = False
@@ -154,10 +220,12 @@ def card_pages(cards: Sequence[PrintCard]) -> bytes:
     return buffer.getvalue()
 
 
-def png_pages(pdf: bytes, dpi: int = 300, threads: int | None = None) -> list[bytes]:
+def png_pages(pdf: bytes, dpi: int = 300, threads: int | None = None, *,
+              transparent: bool = False) -> list[bytes]:
     """Render every page of ``pdf`` to PNG bytes: pdfium draws the pages one after
     another (it is not thread-safe) while :mod:`compiler.pdf.png` encodes them on every
-    core (``threads``, by default all); the same bytes whatever the number."""
+    core (``threads``, by default all); the same bytes whatever the number. With
+    ``transparent``, what the page does not paint is transparent (RGBA), not white."""
     import pypdfium2 as pdfium
 
     from compiler.pdf import png
@@ -171,7 +239,9 @@ def png_pages(pdf: bytes, dpi: int = 300, threads: int | None = None) -> list[by
                 # pdfium sizes the bitmap by ceil(points x scale): a hair under the
                 # exact scale keeps a whole number of pixels (825, not 826, for a
                 # 2.75" face at 300 dpi) from being rounded up by float error
-                bitmap = page.render(scale=dpi / 72 * (1 - 1e-9))
+                bitmap = page.render(scale=dpi / 72 * (1 - 1e-9),
+                                     **({"fill_color": (255, 255, 255, 0)} if transparent
+                                        else {}))
                 image = bitmap.to_pil()
                 # PIL converts BGR (pdfium's default) into its own memory; other
                 # formats it may share with the bitmap, freed with it

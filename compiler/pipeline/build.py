@@ -38,7 +38,7 @@ from compiler.frontend.load import Loaded, load
 from compiler.frontend.paths import templates_root
 from compiler.frontend.safe_read import UnreadableFile, read_file
 from compiler.frontend.validate import ValidationResult
-from compiler.pdf import icons, imposition, pdfx, preflight, sheets, vendors
+from compiler.pdf import cut_marks, cut_svg, icons, imposition, pdfx, preflight, sheets, vendors
 from compiler.pdf.extras import ExtraJob, extra_job
 from compiler.pdf.imposition import ImpositionError
 from compiler.pdf.render_card import prepare
@@ -305,7 +305,8 @@ def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> st
                                   options.back_offset, options.print_ready, options.png,
                                   options.proof, options.templates is not None,
                                   options.extras, options.profile_digest,
-                                  options.preflight, options.min_text)).encode())
+                                  options.preflight, options.min_text,
+                                  options.cut_marks)).encode())
     roots = [r.resolve() for r in checked.content_roots.get(game, [])]
     for name, text in sorted(checked.sources.items(), key=lambda kv: _relative(kv[0], roots)):
         path = Path(name).resolve()
@@ -451,6 +452,19 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
         except ImpositionError as exc:
             result.diagnostics.append(error("B609", f"deck {deck}: {exc}", where))
             continue
+        if options.cut_marks:
+            try:
+                sheet = cut_marks.silhouette_sheet(options.paper, width, height) \
+                    if options.cut_marks == "silhouette" else sheet
+                if options.cut_marks == "cricut":
+                    cut_marks.cricut_sheet(width, height)
+            except ImpositionError as exc:
+                result.diagnostics.append(error(
+                    "B630", f"deck {deck}: {exc}", where,
+                    hint="build this deck without --cut-marks, or on larger paper"
+                    if options.cut_marks == "silhouette" else
+                    "build this deck without --cut-marks cricut"))
+                continue
         if options.mode == "duplex":
             problem = imposition.back_offset_problem(sheet, options.back_offset)
             if problem:
@@ -524,7 +538,7 @@ def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions
     digest.update(repr((__version__, OUTPUT_FORMAT, game, deck, options.paper, options.mode,
                         options.back_offset, options.print_ready, options.png,
                         options.proof, options.profile_digest, options.preflight,
-                        options.min_text)).encode())
+                        options.min_text, options.cut_marks)).encode())
     digest.update(icons.library(game, options.templates).digest().encode())
     for plan in plans:
         face = plan.face
@@ -598,8 +612,10 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
     files: Rendered = {}
     pdf, pages, count = sheets.home_sheets(cards, options.paper, options.mode, title,
                                            back_offset=options.back_offset,
-                                           proof=options.proof)
+                                           proof=options.proof, machine=options.cut_marks)
     files[f"{job.deck}.pdf"] = (pdf, "cards", pages, count)
+    if options.cut_marks:
+        files.update(_cut_files(job, cards, title))
     copies = sum(card.copies for card in cards)
     if options.print_ready:
         vendor = vendors.vendor(options.print_ready)
@@ -624,6 +640,51 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
                         sheets.png_pages(sheets.card_pages(cards)), "png")
         files[f"png/{job.deck}/{job.deck}-quantities.csv"] = (
             quantities.png_sheet(cards, names), "quantities", 0, copies)
+    return files
+
+
+def _cut_files(job: DeckJob, cards: list[sheets.PrintCard], title: str) -> Rendered:
+    """The cutting machine's files of a deck (``cut/``): with silhouette one SVG per
+    distinct fronts-page layout, in the home sheets' page coordinates; with cricut the
+    fronts as Print Then Cut images (PNG, 300 dpi, transparent around the cards) and
+    one SVG per distinct image layout at the images' size."""
+    options = job.options
+    first = cards[0].front
+    files: Rendered = {}
+    marks: tuple[cut_marks.Mark, ...] = ()
+    digits = 1
+    if options.cut_marks == "cricut":
+        pdf, sheet = sheets.cricut_images(cards, title)
+        counts = sheets.page_counts(cards, sheet.per_page)
+        images = sheets.png_pages(pdf, transparent=True)
+        digits = len(str(len(images)))      # -01 ... -12: listed in order
+        for number, (data, count) in enumerate(zip(images, counts, strict=True), start=1):
+            files[f"cut/{job.deck}-cricut-{number:0{digits}d}.png"] = (data, "cut-image", 1,
+                                                                      count)
+        stem, unit = f"{job.deck}-cricut-cut", "image"
+    else:
+        sheet = sheets.home_sheet(options.paper, options.mode, first.width_mm,
+                                  first.height_mm, options.cut_marks)
+        counts = sheets.page_counts(cards, sheet.per_page)
+        stem, unit = f"{job.deck}-cut", "sheet"
+        marks = cut_marks.silhouette_marks(sheet.page_width, sheet.page_height)
+    runs = cut_svg.layouts(counts)
+    for run in runs:
+        first_page, last_page, count = run
+        numbers = range(first_page, last_page + 1)
+        many = "s" if len(numbers) > 1 else ""
+        span = f"{first_page}" if not many else f"{first_page}-{last_page}"
+        if unit == "image":
+            pngs = ", ".join(f"{job.deck}-cricut-{n:0{digits}d}.png" for n in numbers)
+            said = f"Cricut image{many} {span} ({pngs})"
+        else:
+            said = (f"the fronts of sheet{many} {span} (PDF page{many} "
+                    f"{', '.join(str(2 * n - 1) for n in numbers)})")
+        svg = cut_svg.page_svg(sheet.page_width, sheet.page_height, sheet.slots[:count],
+                               marks=marks, title=f"{job.game} {job.deck}: cut lines for "
+                               f"{said}")
+        files[f"cut/{cut_svg.file_name(stem, run, len(runs) == 1, unit)}"] = (
+            svg, "cut", len(numbers), count * len(numbers))
     return files
 
 

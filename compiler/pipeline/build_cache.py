@@ -28,7 +28,8 @@ KEYS = ("game_key", "inputs_key", "campaigns")      # the entries that are not d
 # embedded table fonts; 4: mat copies, tokens, readable board text; 5: icons once in
 # the HTML reference), so a folder built
 # before is drawn again, not reused (the extras' key holds the decks' keys, so it
-# follows)
+# follows). `--cut-marks` changes nothing built without it: its files come only with
+# the option, which every key holds, so it raised nothing
 OUTPUT_FORMAT = 5
 
 

@@ -30,6 +30,7 @@ class BuildOptions:
     jobs: int = 1
     templates: Path | None = None              # a folder of layouts that override the shipped
     extras: bool = True                        # mats, rules reference and player aid too
+    cut_marks: str | None = None               # silhouette | cricut: cutting-machine files
     icc_profile: Path | None = None            # --icc-profile: the CMYK vendors' profile
     preflight: bool = False                    # --preflight: report what would print badly
     min_text: float = 6.0                      # --min-text: preflight's smallest text (pt)

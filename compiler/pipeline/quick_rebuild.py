@@ -70,7 +70,7 @@ def inputs_keys(paths: list[Path], options: BuildOptions) -> dict[str, GameInput
                                   options.proof, options.extras,
                                   options.templates is not None,
                                   options.profile_digest, options.preflight,
-                                  options.min_text)).encode())
+                                  options.min_text, options.cut_marks)).encode())
     budget = [MAX_FILES, MAX_BYTES]
     for number, root in enumerate((schemas_root(), templates_root(), options.templates)):
         if root is not None and not _hash_tree(shared, f"s{number}", root, budget):

@@ -288,6 +288,14 @@ _CODES: tuple[Code, ...] = (
          "around a text region whose field is empty on this card and around no other "
          "text, prints as an empty frame. Draw the box only with the field "
          "(`only_with: FIELD`) or make the field `optional`."),
+    Code("B630", "too-large-for-cutting", "Cards do not fit the area a cutting machine "
+         "can cut (`--cut-marks`).",
+         "With `--cut-marks silhouette` cards must lie inside Silhouette's registration "
+         "marks (10 mm from the paper's edges) with 2 mm to spare and clear of the 20 mm "
+         "square around each mark; with `--cut-marks cricut` a card must fit Cricut's "
+         "Print Then Cut image of at most 6.75 x 9.25 in (171.45 x 234.95 mm). The "
+         "message gives the room there is. Build the deck without `--cut-marks`, or on "
+         "larger paper."),
     Code("C101", "bad-settings", "The lint settings file cannot be used.",
          "samizdat reads the nearest samizdat.toml, or [tool.samizdat] in pyproject.toml, "
          "from the working directory upwards (or the file given with --config). It accepts "
