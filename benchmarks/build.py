@@ -14,9 +14,22 @@ build starts with samizdat's in-memory memos empty (its fonts are loaded again),
 the baseline's time includes loading its fonts. The baseline runs with reportlab as
 shipped (samizdat's memos and fast paths out). Compiled phrase templates and the
 fonts' parsed metrics stay in ``$SAMIZDAT_CACHE``, as ``.pyc`` files stay.
+
+PNG and vendor images (``--png-only`` runs this part alone): the 300 dpi PNG export
+of SAN's biggest deck, :func:`compiler.pdf.sheets.png_pages` on the one-side-a-page
+PDF ``--png`` renders from, files written, on one core, as ``--jobs 1`` runs it (one
+process, encoding on every core) and as ``--jobs 2`` (the pages split across two
+processes), against ``pdftoppm -r 300 -png`` (poppler) on the same PDF file, the
+four turn about round by round; faces per second and pdftoppm's time over each of
+samizdat's. Without pdftoppm a line says so and that baseline alone is skipped.
+Then fresh builds of SAN's cards (five decks, shared out to the deck pool) and of
+Spring's (one deck, its pages split across the processes) with ``--png``,
+``--print-ready tgc`` (825x1125 faces with bleed) and ``--print-ready mpc``
+(822x1122), each with ``--jobs 1`` and ``--jobs 2``, interleaved: PNG faces written
+per second, validation and the home sheets included.
 Prints figures; asserts nothing.
 
-    python benchmarks/build.py [--rounds N] [--patches-only]
+    python benchmarks/build.py [--rounds N] [--patches-only | --png-only]
 """
 
 from __future__ import annotations
@@ -26,6 +39,7 @@ import io
 import math
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -233,11 +247,163 @@ def report_patches(rounds: int) -> None:
           f"{plain * 1000:.0f} ms -> plain / patched = {plain / patched:.2f}")
 
 
+PNG_GAMES = ("san", "spring")
+"""The games whose PNG and vendor builds are timed: SAN has five decks of very
+different sizes (drawn in the deck pool with ``--jobs 2``), Spring one (drawn in the
+main process, its pages rendered by ``--jobs`` processes)."""
+PNG_BUILDS = ("png", "tgc", "mpc")
+
+
+def png_deck(game: str = PNG_GAMES[0]) -> tuple[str, int, bytes]:
+    """The biggest deck of ``game`` as ``--png`` renders it: its name, its faces and
+    the PDF of one card side per page (:func:`compiler.pdf.sheets.card_pages`)."""
+    from compiler.pdf import sheets
+    from compiler.pipeline.build import BuildResult, _plan_game, prepare_deck
+
+    checked = validate([REPO / "cards" / game])
+    jobs = _plan_game(game, checked.models[game], checked, BuildOptions(Path("unused")),
+                      BuildResult())
+    job = max(jobs, key=lambda j: len(j.plans))
+    cards, _ = prepare_deck(job)
+    return job.deck, 2 * len(cards), sheets.card_pages(cards)
+
+
+def cpu_seconds() -> float:
+    """CPU time (user and system) of this process's threads and its ended children."""
+    own, children = (resource.getrusage(who) for who in
+                     (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def samizdat_png(pdf: bytes, folder: Path, jobs: int, threads: int | None = None,
+                 busy: list[float] | None = None) -> float:
+    """Seconds for :func:`compiler.pdf.sheets.png_pages` at 300 dpi (what ``--png``
+    runs) and writing each image to a file in ``folder``, as pdftoppm does; the cores
+    it kept busy on average (CPU time over elapsed time) are added to ``busy``."""
+    from compiler.pdf import sheets
+
+    folder.mkdir(parents=True, exist_ok=True)
+    cpu, start = cpu_seconds(), time.perf_counter()
+    for index, data in enumerate(sheets.png_pages(pdf, 300, threads=threads, jobs=jobs)):
+        (folder / f"page-{index + 1:03}.png").write_bytes(data)
+    elapsed = time.perf_counter() - start
+    if busy is not None:
+        busy.append((cpu_seconds() - cpu) / elapsed)
+    return elapsed
+
+
+def pdftoppm_png(pdf: Path, folder: Path) -> float:
+    """Seconds for ``pdftoppm -r 300 -png`` writing every page of ``pdf`` to ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    subprocess.run(["pdftoppm", "-r", "300", "-png", str(pdf), str(folder / "page")],
+                   check=True)
+    return time.perf_counter() - start
+
+
+def vendor_build(out: Path, game: str, kind: str, jobs: int) -> tuple[float, int]:
+    """A fresh build of ``game``'s cards (no mats, rules or aids) with ``--png``
+    (``kind`` ``png``) or ``--print-ready kind``: seconds and PNG faces written."""
+    shutil.rmtree(out, ignore_errors=True)
+    forget_memos()
+    options = (BuildOptions(out, jobs=jobs, png=True, extras=False) if kind == "png" else
+               BuildOptions(out, jobs=jobs, print_ready=kind, extras=False))
+    start = time.perf_counter()
+    result = build([REPO / "cards" / game], options)
+    elapsed = time.perf_counter() - start
+    assert result.errors == 0
+    faces = sum(1 for entries in result.files.values() for entry in entries
+                if entry["kind"] in ("png", "print-ready-png"))
+    return elapsed, faces
+
+
+def interleaved(steps: dict[str, Any], rounds: int) -> dict[str, float]:
+    """Median seconds of each step (a callable returning its seconds), run once to warm
+    up, then ``rounds`` times, the order turning each round."""
+    names = list(steps)
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for round_ in range(rounds + 1):
+        turn = round_ % len(names)
+        for name in names[turn:] + names[:turn]:
+            seconds = steps[name]()
+            if round_:
+                times[name].append(seconds)
+    return {name: statistics.median(found) for name, found in times.items()}
+
+
+def report_png(rounds: int) -> None:
+    """Faces per second of samizdat's 300 dpi PNG export of one deck against pdftoppm
+    on the same PDF, and of fresh ``--png`` and ``--print-ready tgc|mpc`` builds with
+    ``--jobs 1`` and ``--jobs 2``."""
+    load = os.getloadavg()[0]
+    deck, faces, pdf = png_deck()
+    poppler = shutil.which("pdftoppm")
+    with tempfile.TemporaryDirectory(prefix="samizdat-png-") as folder:
+        source = Path(folder) / f"{deck}.pdf"
+        source.write_bytes(pdf)
+        busy: dict[str, list[float]] = {"one core": [], "--jobs 1": [], "--jobs 2": []}
+        steps: dict[str, Any] = {
+            "one core": lambda: samizdat_png(pdf, Path(folder) / "one", 1, threads=1,
+                                             busy=busy["one core"]),
+            "--jobs 1": lambda: samizdat_png(pdf, Path(folder) / "jobs1", 1,
+                                             busy=busy["--jobs 1"]),
+            "--jobs 2": lambda: samizdat_png(pdf, Path(folder) / "jobs2", 2,
+                                             busy=busy["--jobs 2"]),
+        }
+        if poppler:
+            steps["pdftoppm"] = lambda: pdftoppm_png(source, Path(folder) / "poppler")
+        png = interleaved(steps, rounds)
+        counts: dict[tuple[str, str], int] = {}
+
+        def timed_build(game: str, kind: str, jobs: int) -> float:
+            seconds, counts[(game, kind)] = vendor_build(Path(folder) / "out", game, kind, jobs)
+            return seconds
+
+        builds = interleaved({
+            (game, kind, jobs): (lambda game=game, kind=kind, jobs=jobs:
+                                 timed_build(game, kind, jobs))
+            for game in PNG_GAMES for kind in PNG_BUILDS for jobs in (1, 2)},
+            max(3, rounds // 2))
+    print(f"300 dpi PNG export of {PNG_GAMES[0]}/{deck} ({faces} faces; sheets.png_pages "
+          f"as --png runs it, files written; medians of {rounds} interleaved rounds; load "
+          f"average before {load:.1f} on {os.cpu_count()} cores):")
+    labels = {"one core": "samizdat, one core (1 process, 1 encoding thread)",
+              "--jobs 1": "samizdat --jobs 1 (1 process, encoding on every core)",
+              "--jobs 2": "samizdat --jobs 2 (pages split across 2 processes)",
+              "pdftoppm": "pdftoppm -r 300 -png (one process)"}
+    for name, seconds in png.items():
+        cores = (f", {statistics.median(busy[name]):.2f} cores busy" if name in busy else "")
+        print(f"  {labels[name]:<55} {seconds * 1000:5.0f} ms -> {faces / seconds:4.0f} "
+              f"faces/s{cores}")
+    if poppler:
+        ratios = ", ".join(f"{name} {png['pdftoppm'] / png[name]:.1f}x"
+                           for name in ("one core", "--jobs 1", "--jobs 2"))
+        print(f"  pdftoppm's time / samizdat's: {ratios} (target >= 1: samizdat no slower)")
+    else:
+        print("  pdftoppm not found: its baseline is skipped (it is in poppler-utils: "
+              "apt-get install poppler-utils, brew install poppler)")
+    print(f"  --jobs 2 against --jobs 1: {png['--jobs 1'] / png['--jobs 2']:.2f}x faster")
+    print(f"fresh builds of a game's cards (validation included; no mats, rules, aids): "
+          f"PNG faces written per second, medians of {max(3, rounds // 2)} interleaved rounds:")
+    what = {"png": "--png (trim size)", "tgc": "--print-ready tgc (825x1125)",
+            "mpc": "--print-ready mpc (822x1122)"}
+    for game in PNG_GAMES:
+        for kind in PNG_BUILDS:
+            count = counts[(game, kind)]
+            one, two = builds[(game, kind, 1)], builds[(game, kind, 2)]
+            print(f"  {game:<6} {what[kind]:<30} {count:4} faces: --jobs 1 {one * 1000:5.0f} ms "
+                  f"({count / one:4.0f}/s), --jobs 2 {two * 1000:5.0f} ms ({count / two:4.0f}/s)"
+                  f" -> {one / two:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--patches-only", action="store_true",
                         help="only the patched against plain reportlab builds")
+    parser.add_argument("--png-only", action="store_true",
+                        help="only the PNG export against pdftoppm and the PNG and vendor "
+                             "builds")
     parser.add_argument("--one-build", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one_build:
@@ -245,6 +411,9 @@ def main() -> None:
         return
     if args.patches_only:
         report_patches(args.rounds)
+        return
+    if args.png_only:
+        report_png(args.rounds)
         return
     out = Path(tempfile.mkdtemp(prefix="samizdat-bench-"))
     try:
@@ -284,6 +453,7 @@ def main() -> None:
     print(f"whole build (cards, mats, rules, aids; all games; --jobs 2): median "
           f"{everything:.2f} s (target < 10 s)")
     report_patches(args.rounds)
+    report_png(args.rounds)
 
 
 if __name__ == "__main__":

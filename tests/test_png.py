@@ -1,9 +1,13 @@
 """PNG export: exact pixels at the asked resolution, the same bytes whatever the
-number of encoding threads, in page order."""
+number of encoding threads or rendering processes (and a build's ``--jobs``), in
+page order."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import io
+from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
@@ -12,6 +16,8 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler.pdf import png, sheets
+from compiler.pipeline.build import BuildOptions, build
+from tests.conftest import CARDS
 
 
 def _pdf(pages: int) -> bytes:
@@ -70,3 +76,48 @@ def test_many_pages_keep_their_order_through_the_thread_pool() -> None:
     encoded = list(png.encode_all(iter(images), 96, threads=3))
     assert [Image.open(io.BytesIO(d)).getpixel((0, 0)) for d in encoded] == \
         list(range(0, 250, 5))
+
+
+class _CountingPool(concurrent.futures.ProcessPoolExecutor):
+    """A process pool that notes the page runs given to its processes."""
+
+    runs: list[tuple[int, int]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        _CountingPool.runs.append((args[2], args[3]))
+        return super().submit(fn, *args, **kwargs)
+
+
+@pytest.mark.parametrize("dpi", [72, 300])
+def test_pages_split_across_processes_give_the_same_bytes(
+        dpi: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    pdf = _pdf(13)                            # an odd count: runs of 6 and 7; 4, 4 and 5
+    single = sheets.png_pages(pdf, dpi, jobs=1)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _CountingPool)
+    for jobs, forked in ((2, [(6, 13)]), (3, [(4, 8), (8, 13)])):
+        _CountingPool.runs = []
+        assert sheets.png_pages(pdf, dpi, jobs=jobs) == single    # byte for byte, in order
+        assert _CountingPool.runs == forked   # the first run is this process's own
+    assert len(single) == 13
+
+
+def test_few_pages_or_one_job_stay_in_this_process() -> None:
+    assert sheets._runs(88, 1) == [(0, 88)]
+    assert sheets._runs(sheets.FORK_MIN_PAGES - 1, 2) == [(0, sheets.FORK_MIN_PAGES - 1)]
+    assert sheets._runs(88, 2) == [(0, 44), (44, 88)]
+    assert sheets._runs(9, 4) == [(0, 4), (4, 9)]         # at least 4 pages a process
+
+
+def test_png_build_is_the_same_whatever_the_jobs(tmp_path: Path) -> None:
+    """A one-deck game is drawn in the main process, which renders its PNGs with
+    ``--jobs`` processes: the files are identical with 1 and 2."""
+    found = {}
+    for jobs in (1, 2):
+        out = tmp_path / f"jobs-{jobs}"
+        result = build([CARDS / "spring"], BuildOptions(out, jobs=jobs, png=True,
+                                                         print_ready="tgc", extras=False))
+        assert result.errors == 0
+        found[jobs] = {path.relative_to(out): path.read_bytes()
+                       for path in sorted(out.rglob("*.png"))}
+    assert len(found[1]) == 2 * 2 * 54                     # PNG and TGC, both sides
+    assert found[1] == found[2]

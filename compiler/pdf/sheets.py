@@ -220,12 +220,61 @@ def card_pages(cards: Sequence[PrintCard]) -> bytes:
     return buffer.getvalue()
 
 
-def png_pages(pdf: bytes, dpi: int = 300, threads: int | None = None, *,
+def png_pages(pdf: bytes, dpi: int = 300, threads: int | None = None, jobs: int = 1, *,
               transparent: bool = False) -> list[bytes]:
-    """Render every page of ``pdf`` to PNG bytes: pdfium draws the pages one after
-    another (it is not thread-safe) while :mod:`compiler.pdf.png` encodes them on every
-    core (``threads``, by default all); the same bytes whatever the number. With
-    ``transparent``, what the page does not paint is transparent (RGBA), not white."""
+    """Render every page of ``pdf`` to PNG bytes, in page order; the same bytes whatever
+    ``threads`` and ``jobs``. With ``transparent``, what the page does not paint is
+    transparent (RGBA), not white.
+
+    pdfium is not thread-safe (no two of its calls may run at once in a process, even
+    on different documents), so one process draws its pages one after another while
+    :mod:`compiler.pdf.png` encodes them on ``threads`` threads (by default every
+    core). With ``jobs`` > 1 the pages are split in ``jobs`` runs of consecutive pages:
+    this process renders the first and ``jobs - 1`` forked processes the others, each
+    opening the PDF itself and encoding on its own thread, so rendering uses ``jobs``
+    cores. Without ``fork`` (Windows, or in a daemonic process, which may have no
+    children), or for fewer than :data:`FORK_MIN_PAGES` pages, one process does all."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    count = len(document)
+    document.close()
+    runs = _runs(count, jobs)
+    if len(runs) == 1:
+        return _render_run(pdf, dpi, 0, count, threads, transparent)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # forked before this process opens the PDF again: no pdfium call is under way
+    with ProcessPoolExecutor(max_workers=len(runs) - 1,
+                             mp_context=multiprocessing.get_context("fork")) as pool:
+        others = [pool.submit(_render_run, pdf, dpi, start, stop, 1, transparent)
+                  for start, stop in runs[1:]]
+        images = _render_run(pdf, dpi, *runs[0], 1, transparent)
+        for future in others:
+            images += future.result()
+    return images
+
+
+FORK_MIN_PAGES = 8
+"""Below this many pages, forking costs more than the second core gives back."""
+
+
+def _runs(pages: int, jobs: int) -> list[tuple[int, int]]:
+    """[start, stop) of each process's consecutive pages (sizes differing by one at
+    most), or one run when the pages are rendered in this process alone."""
+    import multiprocessing
+
+    jobs = min(jobs, pages // (FORK_MIN_PAGES // 2))
+    if (jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods()
+            or multiprocessing.current_process().daemon):
+        return [(0, pages)]
+    return [(pages * index // jobs, pages * (index + 1) // jobs) for index in range(jobs)]
+
+
+def _render_run(pdf: bytes, dpi: int, start: int, stop: int, threads: int | None,
+                transparent: bool = False) -> list[bytes]:
+    """PNG bytes of pages ``start`` to ``stop - 1`` of ``pdf``, opened here."""
     import pypdfium2 as pdfium
 
     from compiler.pdf import png
@@ -233,7 +282,7 @@ def png_pages(pdf: bytes, dpi: int = 300, threads: int | None = None, *,
     document = pdfium.PdfDocument(pdf)
 
     def rendered() -> Iterator[Any]:
-        for index in range(len(document)):
+        for index in range(start, stop):
             page = document[index]
             try:
                 # pdfium sizes the bitmap by ceil(points x scale): a hair under the

@@ -596,16 +596,20 @@ def preflight_options(options: BuildOptions) -> preflight.Options:
     return preflight.Options(options.min_text)
 
 
-def work_deck(job: DeckJob) -> tuple[list[Diagnostic], Rendered | None]:
-    """Prepare and render one deck; no files when fitting found errors (unless --force)."""
+def work_deck(job: DeckJob, png_jobs: int = 1) -> tuple[list[Diagnostic], Rendered | None]:
+    """Prepare and render one deck; no files when fitting found errors (unless --force).
+    ``png_jobs``: the processes its PNG images are rendered with."""
     cards, diagnostics = prepare_deck(job)
     if has_errors(diagnostics) and not job.options.force:
         return diagnostics, None
-    return diagnostics, render_deck(job, cards)
+    return diagnostics, render_deck(job, cards, png_jobs)
 
 
-def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
-    """The files of one deck: relative path -> (bytes, kind, pages, cards)."""
+def render_deck(job: DeckJob, cards: list[sheets.PrintCard], png_jobs: int = 1) -> Rendered:
+    """The files of one deck: relative path -> (bytes, kind, pages, cards). Its PNG
+    images are rendered by ``png_jobs`` processes (:func:`sheets.png_pages`): 1 in a
+    worker of the deck pool, which keeps the other cores busy with other decks; the
+    build's ``--jobs`` when the deck is drawn in the main process."""
     icons.use(job.game, job.options.templates)
     options = job.options
     title = f"{job.game} — {job.deck}"
@@ -631,13 +635,14 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard]) -> Rendered:
         names: list[tuple[str, str]] = []
         if vendor.images:     # one image a face, with bleed
             names = _images(files, f"{folder}/{job.deck}", job, cards,
-                            sheets.png_pages(data, vendor.dpi), "print-ready-png",
-                            vendor.image_name)
+                            sheets.png_pages(data, vendor.dpi, jobs=png_jobs),
+                            "print-ready-png", vendor.image_name)
         files[f"{folder}/{job.deck}-quantities.csv"] = (
             quantities.print_ready_sheet(cards, names), "quantities", 0, copies)
     if options.png:
         names = _images(files, f"png/{job.deck}", job, cards,
-                        sheets.png_pages(sheets.card_pages(cards)), "png")
+                        sheets.png_pages(sheets.card_pages(cards), jobs=png_jobs),
+                        "png")
         files[f"png/{job.deck}/{job.deck}-quantities.csv"] = (
             quantities.png_sheet(cards, names), "quantities", 0, copies)
     return files
@@ -726,7 +731,7 @@ def _work(jobs: list[DeckJob | ExtraJob], caches: dict[str, dict[str, Any]],
                 result.dirty.add((job.game, job.deck))
             rendered[(job.game, job.deck)] = made
             continue
-        found, files = outputs.get((job.game, job.deck)) or work_deck(job)
+        found, files = outputs.get((job.game, job.deck)) or work_deck(job, options.jobs)
         result.diagnostics += found
         if found:
             result.dirty.add((job.game, job.deck))
