@@ -426,6 +426,28 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
 
 
 @main.command()
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--out", "out_dir", type=ContentPath(), default=Path("output"),
+              show_default=True, help="Folder to write calibrate-<paper>.pdf into.")
+@_guarded
+def calibrate(paper: str, out_dir: Path) -> None:
+    """Write a duplex calibration sheet: print it double-sided, hold it to the light and
+    read the --back-offset your printer needs off its scales."""
+    from compiler.pdf.calibrate import sheet
+    from compiler.pipeline.output_files import OutputRefused, write_files
+
+    name = f"calibrate-{paper}.pdf"
+    try:
+        write_files(out_dir, {name: sheet(paper)})
+    except OutputRefused as refused:
+        from compiler.pipeline.command_output import problem_line
+
+        _say(problem_line(refused.diagnostic), err=True)
+        sys.exit(1)
+    _say(f"wrote {out_dir / name}")
+
+
+@main.command()
 @click.argument("code")
 def rule(code: str) -> None:
     """Explain a diagnostic CODE (for example Y105)."""
