@@ -135,18 +135,46 @@ def validate(paths: tuple[Path, ...], templates: Path | None, fmt: str) -> None:
     _printed(run(_content_paths(paths), templates, fmt))
 
 
-MAX_BACK_OFFSET = 20.0     # mm: a printer's duplex drift is a few millimetres
 
 
-def _offset(_: click.Context, __: click.Parameter, value: str) -> tuple[float, float]:
+def _offset(_: click.Context, __: click.Parameter, value: str | None
+            ) -> tuple[float, float] | None:
+    from compiler.frontend.build_config import offset_problem
+
+    if value is None:
+        return None
     try:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
         raise click.BadParameter("expected X,Y in mm, for example 0.5,-0.3") from None
-    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET for v in (x, y)):
-        raise click.BadParameter(f"each shift is a number of mm from -{MAX_BACK_OFFSET:g} to "
-                                 f"{MAX_BACK_OFFSET:g}, for example 0.5,-0.3")
+    problem = offset_problem(x, y)
+    if problem:
+        raise click.BadParameter(problem)
     return x, y
+
+
+def _stamp_date(_: click.Context, __: click.Parameter, value: str | None) -> str | None:
+    """--stamp-date: YYYY-MM-DD or ``today``; by default the date SOURCE_DATE_EPOCH
+    gives (the reproducible-builds convention), else none (an undated stamp)."""
+    import datetime
+    import os
+
+    if value is None:
+        epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+        if not epoch:
+            return None
+        try:
+            moment = datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
+        except (ValueError, OverflowError, OSError):
+            raise click.BadParameter(f"SOURCE_DATE_EPOCH={epoch!r} is not a number of "
+                                     "seconds since 1970") from None
+        return moment.date().isoformat()
+    if value == "today":
+        return datetime.date.today().isoformat()
+    try:
+        return datetime.date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise click.BadParameter("expected a date as YYYY-MM-DD, or today") from None
 
 
 def _budget(_: click.Context, __: click.Parameter, value: float | None) -> float | None:
@@ -172,12 +200,23 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
 @click.option("--out", "out_dir", type=ContentPath(),
               default=Path("output"), show_default=True, help="Output folder.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "a2", "a1", "a0"]),
-              default="a4", show_default=True,
-              help="Paper for sheets; mats larger than it are tiled (a2/a1/a0: one page).")
-@click.option("--sheet", "mode", type=click.Choice(["duplex", "gutterfold"]), default="duplex",
-              show_default=True, help="Home sheets: duplex pages or gutter-fold.")
-@click.option("--back-offset", default="0,0", callback=_offset, show_default=True,
-              help="Shift the backs by X,Y mm to correct a printer's duplex drift.")
+              default=None, help="Paper for sheets; mats larger than it are tiled (a2/a1/a0: "
+              "one page). Default: the settings file's, else a4.")
+@click.option("--sheet", "mode", type=click.Choice(["duplex", "gutterfold"]), default=None,
+              help="Home sheets: duplex pages or gutter-fold. Default: the settings file's, "
+              "else duplex.")
+@click.option("--back-offset", default=None, callback=_offset,
+              help="Shift the backs by X,Y mm to correct a printer's duplex drift. Default: "
+              "the settings file's, else 0,0.")
+@click.option("--instructions/--no-instructions", default=None,
+              help="Open each deck's home sheets with a page of print instructions, a scale "
+              "ruler and a version stamp. Default: the settings file's, else on.")
+@click.option("--stamp-date", default=None, callback=_stamp_date, metavar="YYYY-MM-DD|today",
+              help="The date the instructions page prints (default: SOURCE_DATE_EPOCH's, "
+              "else none, so that builds stay byte-identical).")
+@click.option("--config", "config_file", type=ContentPath(dir_okay=False), default=None,
+              help="Settings file for [build] (default: the nearest samizdat.toml or "
+              "pyproject.toml with [tool.samizdat]).")
 @click.option("--print-ready", type=click.Choice(vendor_names()), default=None,
               help="Also write every card face with bleed for a print vendor "
               "(templates/common/vendors/).")
@@ -205,18 +244,30 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
               show_default=True, help="How to print diagnostics.")
 @_quiet
 @_guarded
-def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
-          back_offset: tuple[float, float], print_ready: str | None,
+def build(paths: tuple[Path, ...], out_dir: Path, paper: str | None, mode: str | None,
+          back_offset: tuple[float, float] | None, instructions: bool | None,
+          stamp_date: str | None, config_file: Path | None, print_ready: str | None,
           icc_profile: Path | None, png: bool, preflight: bool, min_text: float,
           cut_marks: str, proof: bool, force: bool, jobs: int, templates: Path | None,
           cards_only: bool, fmt: str, quiet: bool) -> None:
     """Build print files: card sheets (and print-ready cards, PNGs) for every game.
 
-    Validation runs first; errors stop the build (exit 1) unless --force.
+    Validation runs first; errors stop the build (exit 1) unless --force. Paper, sheet,
+    back offset and the instructions page may be set in the [build] table of
+    samizdat.toml; the command line wins.
     """
     from compiler.pipeline.build_command import run
     from compiler.pipeline.build_types import BuildOptions
 
+    settings = _build_settings(config_file)
+    from_file = back_offset is None and settings.back_offset is not None
+    paper = paper or settings.paper or "a4"
+    mode = mode or settings.sheet or "duplex"
+    back_offset = back_offset or settings.back_offset or (0.0, 0.0)
+    if instructions is None:
+        instructions = settings.instructions if settings.instructions is not None else True
+    if mode == "gutterfold" and back_offset != (0.0, 0.0) and from_file:
+        back_offset = (0.0, 0.0)     # the printer's drift: nothing to correct on one side
     if mode == "gutterfold" and back_offset != (0.0, 0.0):
         raise click.BadOptionUsage("back_offset", "--back-offset shifts the backs of duplex "
                                    "sheets; a gutter-fold sheet prints each back beside its "
@@ -228,8 +279,27 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str, mode: str,
     options = BuildOptions(out_dir, paper, mode, back_offset, print_ready, png, proof, force,
                            jobs, templates, extras=not cards_only, icc_profile=icc_profile,
                            preflight=preflight, min_text=min_text,
-                           cut_marks=None if cut_marks == "none" else cut_marks)
+                           cut_marks=None if cut_marks == "none" else cut_marks,
+                           instructions=instructions, stamp_date=stamp_date)
     _printed(run(_content_paths(paths), options, fmt, quiet, _note))
+
+
+def _build_settings(config_file: Path | None) -> Any:
+    """The [build] settings of the named or nearest settings file; one that cannot be
+    used is said (C101) with exit code 2."""
+    from compiler.frontend.build_config import BuildSettings, load_build_settings
+    from compiler.frontend.lint_config import ConfigProblem, find_config
+
+    found = config_file or find_config(Path.cwd())
+    if found is None:
+        return BuildSettings()
+    try:
+        return load_build_settings(found)
+    except ConfigProblem as problem:
+        from compiler.report.reporters import text_line
+
+        _note(text_line(problem.diagnostic))
+        sys.exit(2)
 
 
 class _GameOptionsCommand(click.Command):

@@ -21,6 +21,10 @@ REPO = Path(__file__).resolve().parent.parent
 # simulated lint results are cached on disk; tests keep theirs out of the user's cache
 os.environ.setdefault("SAMIZDAT_CACHE", tempfile.mkdtemp(prefix="samizdat-test-cache-"))
 CARDS = REPO / "cards"
+# a duplex home sheet opens with the print instructions page and its back; gutter-fold
+# with the page alone (compiler.pdf.instructions)
+FIRST_CARD_PAGE = 2
+FIRST_FOLDED_PAGE = 1
 SAJ = "azadi/campaigns/south-asian-independence-1947"
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.conftest import CARDS, run_cli
+from tests.conftest import CARDS, FIRST_CARD_PAGE, run_cli
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +21,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_every_mandate_front_labels_its_dissent_cost(built: Path) -> None:
     reader = PdfReader(built / "azadi" / "mandates.pdf")
-    fronts = reader.pages[0].extract_text()
+    fronts = reader.pages[FIRST_CARD_PAGE].extract_text()
     mandates = fronts.count("Imperial Mandate")
     assert mandates >= 6
     # each of them labels its cost "Dissent", beside the number
@@ -37,11 +37,12 @@ def test_campaign_cards_carry_their_campaigns_name(built: Path) -> None:
     model = validate([CARDS / "azadi"]).models["azadi"]
     for campaign in model.campaigns:
         ideology = PdfReader(built / "azadi" / f"ideology-{campaign.id}.pdf")
-        pages = [" ".join(p.extract_text().split()) for p in ideology.pages]
+        pages = [" ".join(p.extract_text().split())
+                 for p in ideology.pages[FIRST_CARD_PAGE:]]
         assert sum(text.count(campaign.name) for text in pages) == \
             2 * len(campaign.ideology_cards)                 # both sides of every card
         tyranny = PdfReader(built / "azadi" / f"tyranny-{campaign.id}.pdf")
-        outside = [" ".join(p.extract_text().split()) for p in tyranny.pages[::2]]
+        outside = [" ".join(p.extract_text().split()) for p in tyranny.pages[FIRST_CARD_PAGE::2]]
         assert sum(text.count(campaign.name) for text in outside) == \
             len(campaign.tyranny_cards)
 
@@ -59,7 +60,7 @@ def test_a_campaign_mark_prints_instead_of_a_long_name(tmp_path: Path) -> None:
                      "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
     ideology = PdfReader(tmp_path / "out" / "azadi" / "ideology-wide-1.pdf")
-    first = ideology.pages[0].extract_text()
+    first = ideology.pages[FIRST_CARD_PAGE].extract_text()
     assert "W" * 16 in first and "W" * 17 not in first
     short = run_cli("new", "campaign", "short-1", "--name", "Short One",
                     "--into", str(tmp_path))

@@ -18,7 +18,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from compiler.pdf import imposition
-from tests.conftest import CARDS, REPO, line_of, run_cli
+from tests.conftest import CARDS, FIRST_CARD_PAGE, FIRST_FOLDED_PAGE, REPO, line_of, run_cli
 
 MM = 72 / 25.4
 A4 = (595.276, 841.89)
@@ -65,7 +65,7 @@ def test_manifest_lists_every_file(san: Path) -> None:
         if entry["path"].endswith(".pdf"):
             assert len(PdfReader(io.BytesIO(data)).pages) == entry["pages"]
     river = next(f for f in files if f["path"] == "river.pdf")
-    assert river["cards"] == 48 and river["pages"] == 2 * math.ceil(48 / 9)
+    assert river["cards"] == 48 and river["pages"] == FIRST_CARD_PAGE + 2 * math.ceil(48 / 9)
 
 
 def test_quantity_sheets_hold_the_copies_of_every_design(san: Path) -> None:
@@ -134,7 +134,8 @@ def labels(page: Any) -> list[tuple[str, tuple[float, float]]]:
 def test_card_positions_and_duplex_alignment(proof: Path) -> None:
     reader = PdfReader(proof / "river.pdf")
     sheet = imposition.grid("a4", 63.5, 88.9)
-    fronts, backs = labels(reader.pages[0]), labels(reader.pages[1])
+    fronts = labels(reader.pages[FIRST_CARD_PAGE])
+    backs = labels(reader.pages[FIRST_CARD_PAGE + 1])
     assert len(fronts) == 9 == len(backs)
     assert [name for name, _ in fronts] == [name for name, _ in backs]
     for slot, (_, front), (_, back_at) in zip(sheet.slots, fronts, backs, strict=True):
@@ -152,7 +153,7 @@ def render(pdf: Path, page: int = 0, dpi: int = 72) -> Image.Image:
 
 def test_cards_are_drawn_and_marks_stay_in_the_margins(san: Path) -> None:
     dpi = 100
-    image = render(san / "river.pdf", 0, dpi)
+    image = render(san / "river.pdf", FIRST_CARD_PAGE, dpi)
     sheet = imposition.grid("a4", 63.5, 88.9)
     px = dpi / 25.4
 
@@ -280,7 +281,7 @@ def test_gutterfold(tmp_path: Path) -> None:
     assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
         (A4[1], A4[0]), abs=0.1)
     entry = next(f for f in manifest(tmp_path / "spring")["files"] if f["path"] == "common.pdf")
-    assert entry["pages"] == math.ceil(entry["cards"] / 4)
+    assert entry["pages"] == FIRST_FOLDED_PAGE + math.ceil(entry["cards"] / 4)
 
 
 @pytest.fixture

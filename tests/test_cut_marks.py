@@ -22,7 +22,7 @@ from pypdf.generic import ContentStream
 from compiler.frontend import layouts
 from compiler.pdf import cut_marks, cut_svg, imposition, sheets
 from compiler.pdf.cut_marks import CRICUT_AREA
-from tests.conftest import CARDS, run_cli
+from tests.conftest import CARDS, FIRST_CARD_PAGE, run_cli
 
 PT = 72 / 25.4             # points per mm
 SVG = "{http://www.w3.org/2000/svg}"
@@ -239,13 +239,15 @@ def test_a_partial_last_sheet_gets_its_own_cut_file(azadi: Path) -> None:
         entry = listed[f"cut/{name}"]
         assert entry["kind"] == "cut"
         assert entry["sha256"] == hashlib.sha256((azadi / "cut" / name).read_bytes()).hexdigest()
-    assert "sheet 2 (PDF page 3)" in (azadi / "cut" / cut[1]).read_text()
+    # the card sheets follow the instructions page and its back
+    assert "sheet 2 (PDF page 5)" in (azadi / "cut" / cut[1]).read_text()
 
 
 @pytest.mark.parametrize(("deck", "svg", "page"), [
-    ("mandates", "mandates-cut-sheet-1.svg", 0), ("mandates", "mandates-cut-sheet-2.svg", 2),
-    ("tyranny-mars-1-ae", "tyranny-mars-1-ae-cut.svg", 0),
-    ("voter-cards", "voter-cards-cut.svg", 4)])
+    ("mandates", "mandates-cut-sheet-1.svg", FIRST_CARD_PAGE),
+    ("mandates", "mandates-cut-sheet-2.svg", FIRST_CARD_PAGE + 2),
+    ("tyranny-mars-1-ae", "tyranny-mars-1-ae-cut.svg", FIRST_CARD_PAGE),
+    ("voter-cards", "voter-cards-cut.svg", FIRST_CARD_PAGE + 4)])
 def test_each_cut_path_is_its_cards_trim_in_the_pdf(azadi: Path, deck: str, svg: str,
                                                     page: int) -> None:
     reader = PdfReader(azadi / f"{deck}.pdf")
@@ -281,7 +283,7 @@ def _pixels(box: tuple[float, float, float, float], height: float,
 def test_the_marks_print_where_the_svg_says_and_no_card_in_their_keep_out(azadi: Path
                                                                            ) -> None:
     pdf = azadi / "mandates.pdf"
-    image = _grey(pdf, 0)
+    image = _grey(pdf, FIRST_CARD_PAGE)
     width, height = 210.0, 297.0
     svg_rects = _registration(_svg(azadi / "cut" / "mandates-cut-sheet-1.svg"))
     rects = [(x1, height - y2, x2, height - y1) for x1, y1, x2, y2 in svg_rects]
@@ -302,18 +304,18 @@ def _within(point: tuple[int, int], box: tuple[int, int, int, int]) -> bool:
 
 
 def test_the_backs_pages_have_no_registration_marks(azadi: Path) -> None:
-    backs = _grey(azadi / "mandates.pdf", 1)
+    backs = _grey(azadi / "mandates.pdf", FIRST_CARD_PAGE + 1)
     for mark in cut_marks.silhouette_marks(210, 297):
         assert backs.crop(_pixels(mark.rects[0], 297, 1)).getextrema()[0] > 200
 
 
 def test_letter_sheets_hold_the_cards_inside_the_marks(spring_letter: Path) -> None:
     reader = PdfReader(spring_letter / "common.pdf")
-    assert len(reader.pages) == 2 * -(-66 // 6)      # 66 cards, 6 a sheet
+    assert len(reader.pages) == FIRST_CARD_PAGE + 2 * -(-66 // 6)   # 66 cards, 6 a sheet
     root = _svg(spring_letter / "cut" / "common-cut.svg")
     assert (root.get("width"), root.get("viewBox")) == ("215.9mm", "0 0 215.9 279.4")
     boxes = _cut_boxes(root)
-    trims = _trims(reader.pages[0], (63.5, 88.9))
+    trims = _trims(reader.pages[FIRST_CARD_PAGE], (63.5, 88.9))
     assert len(boxes) == len(trims) == 6
     for (left, top, right, bottom), trim in zip(boxes, trims, strict=True):
         assert (left, 279.4 - bottom, right, 279.4 - top) == pytest.approx(trim, abs=0.01)
@@ -333,7 +335,7 @@ def test_the_cache_knows_the_cut_files(tmp_path: Path) -> None:
     assert not (out / "spring" / "cut").exists()
     assert not any(p.startswith("cut/") for p in _manifest(out / "spring"))
     first = PdfReader(out / "spring" / "common.pdf")
-    assert len(first.pages) == 2 * -(-66 // 9)
+    assert len(first.pages) == FIRST_CARD_PAGE + 2 * -(-66 // 9)
     result = run_cli("build", str(CARDS / "spring"), "--cards-only", "--jobs", "1",
                      "--cut-marks", "silhouette", "--out", str(out))
     assert result.exit_code == 0 and "reused decks 0" in result.output

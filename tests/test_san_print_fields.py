@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from compiler.pdf import imposition
-from tests.conftest import CARDS, run_cli
+from tests.conftest import CARDS, FIRST_CARD_PAGE, run_cli
 
 DPI = 100
 BACKGROUND = (0x10, 0x15, 0x1F)        # the SAN card's background colour
@@ -28,13 +28,14 @@ def san(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _pixel(pdf: Path, page: int, slot: int, x_mm: float, y_mm: float) -> tuple[int, ...]:
-    """The colour at (x, y) mm from the top-left of card ``slot``'s trim on ``page``."""
+    """The colour at (x, y) mm from the top-left of card ``slot``'s trim on ``page``
+    (of the card pages, after the instructions page and its back)."""
     sheet = imposition.grid("a4", 63.5, 88.9)
     where = sheet.slots[slot]
     if page % 2:                                  # a backs page: mirrored slots
         where = imposition.back_slot(sheet, where)
     document = pdfium.PdfDocument(str(pdf))
-    image = document[page].render(scale=DPI / 72).to_pil().convert("RGB")
+    image = document[FIRST_CARD_PAGE + page].render(scale=DPI / 72).to_pil().convert("RGB")
     document.close()
     px = DPI / 25.4
     left = (where.x + x_mm) * px
@@ -48,8 +49,8 @@ def _near(colour: tuple[int, ...], wanted: tuple[int, int, int]) -> bool:
 
 
 def test_a_card_without_a_crossing_cost_prints_no_crossing_labels(san: Path) -> None:
-    starting = PdfReader(san / "starting-moon.pdf").pages[1].extract_text()
-    river = PdfReader(san / "river.pdf").pages[1].extract_text()
+    starting = PdfReader(san / "starting-moon.pdf").pages[FIRST_CARD_PAGE + 1].extract_text()
+    river = PdfReader(san / "river.pdf").pages[FIRST_CARD_PAGE + 1].extract_text()
     assert "Crossing cost" not in starting and "Crossing penalty" not in starting
     assert "Crossing cost" in river and "Crossing penalty" in river
 
@@ -70,7 +71,7 @@ def test_every_card_type_shows_its_icon(san: Path) -> None:
     report = json.loads((san / "manifest.json").read_text(encoding="utf-8"))
     assert report["files"]
     reader = PdfReader(san / "starting-moon.pdf")
-    text = " ".join(reader.pages[0].extract_text().split())
+    text = " ".join(reader.pages[FIRST_CARD_PAGE].extract_text().split())
     assert "Equipment" in text
     sheet = imposition.grid("a4", 63.5, 88.9)
     for slot in range(len(sheet.slots)):

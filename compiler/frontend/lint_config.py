@@ -13,6 +13,9 @@ the keys may sit at the top level or under ``[tool.samizdat]``::
     [per-path-ignores]               # glob (relative to this file) -> codes
     "cards/azadi/campaigns/mars-*/*.yaml" = ["L701"]
 
+The ``[build]`` table of the same file holds build settings
+(:mod:`compiler.frontend.build_config`).
+
 A baseline is a JSON file listing findings by code, file and message (not line,
 so that edits elsewhere in a file do not revive them). A finding in the baseline
 is accepted; each baseline entry accepts one finding.
@@ -100,14 +103,17 @@ def _codes(value: Any, key: str, where: Location) -> tuple[str, ...]:
     return tuple(v.upper() for v in value)
 
 
-def load_config(path: Path) -> LintConfig:
-    """Read ``path``; a file that cannot be used raises ConfigProblem (code C101)."""
+def read_settings(path: Path) -> tuple[dict[str, Any], str]:
+    """The settings table of ``path`` (the top level of a ``samizdat.toml``, or its
+    ``[tool.samizdat]``; that of a ``pyproject.toml``) and the file's text; a file
+    that cannot be read raises ConfigProblem (code C101)."""
     where = Location(display(path))
     if not os.path.lexists(path):
         raise ConfigProblem(error("C101", "cannot read the settings file: there is no such "
                                   "file", where))
     try:
-        data = tomllib.loads(read_text(path, MAX_SETTINGS_BYTES))
+        text = read_text(path, MAX_SETTINGS_BYTES)
+        data = tomllib.loads(text)
     except UnreadableFile as exc:
         raise ConfigProblem(exc.diagnostic(where)) from exc
     except UnicodeDecodeError as exc:
@@ -130,7 +136,14 @@ def load_config(path: Path) -> LintConfig:
     if not isinstance(section, dict):
         raise ConfigProblem(error("C101", "tool.samizdat: expected a table of settings",
                                   where))
-    known = {"select", "ignore", "per-path-ignores", "baseline"}
+    return section, text
+
+
+def load_config(path: Path) -> LintConfig:
+    """Read ``path``; a file that cannot be used raises ConfigProblem (code C101)."""
+    where = Location(display(path))
+    section, _ = read_settings(path)
+    known = {"select", "ignore", "per-path-ignores", "baseline", "build"}
     unknown = sorted(set(section) - known)
     if unknown:
         raise ConfigProblem(error("C101", f"unknown setting {unknown[0]!r}; expected one of: "

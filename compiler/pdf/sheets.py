@@ -15,7 +15,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from compiler.pdf import cut_marks, cut_svg, forms, imposition
+from compiler.pdf import cut_marks, cut_svg, forms, imposition, instructions
 from compiler.pdf.render_card import MM, PreparedSide, draw_side
 from compiler.pdf.vendors import Vendor
 from compiler.typeset import fonts
@@ -72,8 +72,13 @@ def page_counts(cards: Sequence[PrintCard], per_page: int) -> list[int]:
 
 def home_sheets(cards: Sequence[PrintCard], paper: str, mode: str, title: str, *,
                 back_offset: tuple[float, float] = (0.0, 0.0), proof: bool = False,
-                machine: str | None = None) -> tuple[bytes, int, int]:
+                machine: str | None = None, stamp: instructions.Stamp | None = None
+                ) -> tuple[bytes, int, int]:
     """Cards laid out N-up; returns (pdf, pages, cards printed).
+
+    With ``stamp`` the PDF opens with the print instructions page
+    (:mod:`compiler.pdf.instructions`; on duplex sheets with its back), counted in the
+    pages.
 
     ``mode`` is ``duplex`` (a backs page after each fronts page, mirrored for a
     long-edge flip, shifted by ``back_offset`` mm) or ``gutterfold``. With ``machine``
@@ -90,6 +95,14 @@ def home_sheets(cards: Sequence[PrintCard], paper: str, mode: str, title: str, *
     buffer = io.BytesIO()
     canvas = _canvas(buffer, sheet.page_width, sheet.page_height, title)
     pages = 0
+    if stamp is not None:
+        card_pages = len(page_counts(cards, sheet.per_page)) * (2 if mode == "duplex" else 1)
+        info = instructions.Instructions(
+            stamp, mode, sheet.paper, (width, height), len(cards), len(copies), card_pages,
+            sheet.per_page, back_offset, machine)
+        instructions.draw(canvas, info, sheet.page_width, sheet.page_height,
+                          duplex_back=mode == "duplex")
+        pages += 2 if mode == "duplex" else 1
     for start in range(0, len(copies), sheet.per_page):
         batch = copies[start:start + sheet.per_page]
         slots = sheet.slots[:len(batch)]

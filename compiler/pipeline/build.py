@@ -38,7 +38,17 @@ from compiler.frontend.load import Loaded, load
 from compiler.frontend.paths import templates_root
 from compiler.frontend.safe_read import UnreadableFile, read_file
 from compiler.frontend.validate import ValidationResult
-from compiler.pdf import cut_marks, cut_svg, icons, imposition, pdfx, preflight, sheets, vendors
+from compiler.pdf import (
+    cut_marks,
+    cut_svg,
+    icons,
+    imposition,
+    instructions,
+    pdfx,
+    preflight,
+    sheets,
+    vendors,
+)
 from compiler.pdf.extras import ExtraJob, extra_job
 from compiler.pdf.imposition import ImpositionError
 from compiler.pdf.render_card import prepare
@@ -301,12 +311,9 @@ def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> st
 
     Files are named relative to their root (content, templates), never by where they
     lie, so the same content built from another folder reuses the same output."""
-    digest = hashlib.sha256(repr((__version__, OUTPUT_FORMAT, game, options.paper, options.mode,
-                                  options.back_offset, options.print_ready, options.png,
-                                  options.proof, options.templates is not None,
-                                  options.extras, options.profile_digest,
-                                  options.preflight, options.min_text,
-                                  options.cut_marks)).encode())
+    digest = hashlib.sha256(repr((__version__, OUTPUT_FORMAT, game, options.drawing_key,
+                                  options.templates is not None,
+                                  options.extras)).encode())
     roots = [r.resolve() for r in checked.content_roots.get(game, [])]
     for name, text in sorted(checked.sources.items(), key=lambda kv: _relative(kv[0], roots)):
         path = Path(name).resolve()
@@ -535,10 +542,7 @@ def _art(face: CardFace, item: Item | None, roots: list[Path], size: tuple[float
 
 def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions) -> str:
     digest = hashlib.sha256()
-    digest.update(repr((__version__, OUTPUT_FORMAT, game, deck, options.paper, options.mode,
-                        options.back_offset, options.print_ready, options.png,
-                        options.proof, options.profile_digest, options.preflight,
-                        options.min_text, options.cut_marks)).encode())
+    digest.update(repr((__version__, OUTPUT_FORMAT, game, deck, options.drawing_key)).encode())
     digest.update(icons.library(game, options.templates).digest().encode())
     for plan in plans:
         face = plan.face
@@ -616,7 +620,8 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard], png_jobs: int = 1) 
     files: Rendered = {}
     pdf, pages, count = sheets.home_sheets(cards, options.paper, options.mode, title,
                                            back_offset=options.back_offset,
-                                           proof=options.proof, machine=options.cut_marks)
+                                           proof=options.proof, machine=options.cut_marks,
+                                           stamp=_stamp(job, cards))
     files[f"{job.deck}.pdf"] = (pdf, "cards", pages, count)
     if options.cut_marks:
         files.update(_cut_files(job, cards, title))
@@ -648,6 +653,19 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard], png_jobs: int = 1) 
     return files
 
 
+def _stamp(job: DeckJob, cards: list[sheets.PrintCard]) -> instructions.Stamp | None:
+    """What the deck's instructions page names it by (None: no such page)."""
+    if not job.options.instructions:
+        return None
+    from rules_engine.games import plugin
+
+    found = plugin(job.game)
+    digest = instructions.content_digest(
+        [(c.card_id, c.copies, c.front.key, c.back.key) for c in cards])
+    return instructions.Stamp(found.title if found is not None and found.title else job.game,
+                              job.deck, __version__, digest, job.options.stamp_date)
+
+
 def _cut_files(job: DeckJob, cards: list[sheets.PrintCard], title: str) -> Rendered:
     """The cutting machine's files of a deck (``cut/``): with silhouette one SVG per
     distinct fronts-page layout, in the home sheets' page coordinates; with cricut the
@@ -674,6 +692,7 @@ def _cut_files(job: DeckJob, cards: list[sheets.PrintCard], title: str) -> Rende
         stem, unit = f"{job.deck}-cut", "sheet"
         marks = cut_marks.silhouette_marks(sheet.page_width, sheet.page_height)
     runs = cut_svg.layouts(counts)
+    before = 2 if options.instructions else 0     # the instructions page and its back
     for run in runs:
         first_page, last_page, count = run
         numbers = range(first_page, last_page + 1)
@@ -684,7 +703,7 @@ def _cut_files(job: DeckJob, cards: list[sheets.PrintCard], title: str) -> Rende
             said = f"Cricut image{many} {span} ({pngs})"
         else:
             said = (f"the fronts of sheet{many} {span} (PDF page{many} "
-                    f"{', '.join(str(2 * n - 1) for n in numbers)})")
+                    f"{', '.join(str(2 * n - 1 + before) for n in numbers)})")
         svg = cut_svg.page_svg(sheet.page_width, sheet.page_height, sheet.slots[:count],
                                marks=marks, title=f"{job.game} {job.deck}: cut lines for "
                                f"{said}")

@@ -26,11 +26,11 @@ KEYS = ("game_key", "inputs_key", "campaigns")      # the entries that are not d
 # what a build writes for the same inputs: raised when that changes (2: quantity sheets
 # and vendor face images; 3: marks inside the printable band, rules and aid on Letter,
 # embedded table fonts; 4: mat copies, tokens, readable board text; 5: icons once in
-# the HTML reference), so a folder built
+# the HTML reference; 6: home sheets open with the print instructions), so a folder built
 # before is drawn again, not reused (the extras' key holds the decks' keys, so it
 # follows). `--cut-marks` changes nothing built without it: its files come only with
 # the option, which every key holds, so it raised nothing
-OUTPUT_FORMAT = 5
+OUTPUT_FORMAT = 6
 
 
 def read_cache(folder: Path) -> dict[str, Any]:

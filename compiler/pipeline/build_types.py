@@ -35,6 +35,16 @@ class BuildOptions:
     preflight: bool = False                    # --preflight: report what would print badly
     min_text: float = 6.0                      # --min-text: preflight's smallest text (pt)
     cmyk_profile: Profile | None = None        # that profile (or the system's), once read
+    instructions: bool = True                  # home sheets open with the print instructions
+    stamp_date: str | None = None              # the date they print (SOURCE_DATE_EPOCH)
+
+    @property
+    def drawing_key(self) -> tuple[Any, ...]:
+        """The options that change what is drawn, for cache keys (not where it is written,
+        nor how many processes draw it)."""
+        return (self.paper, self.mode, self.back_offset, self.print_ready, self.png,
+                self.proof, self.profile_digest, self.preflight, self.min_text,
+                self.cut_marks, self.instructions, self.stamp_date)
 
     @property
     def profile_digest(self) -> str | None:

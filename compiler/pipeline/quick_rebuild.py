@@ -65,12 +65,9 @@ def inputs_keys(paths: list[Path], options: BuildOptions) -> dict[str, GameInput
     targets, problems = resolve(paths)
     if problems or not targets or len({t.game for t in targets}) != len(targets):
         return None
-    shared = hashlib.sha256(repr((__version__, OUTPUT_FORMAT, options.paper, options.mode,
-                                  options.back_offset, options.print_ready, options.png,
-                                  options.proof, options.extras,
-                                  options.templates is not None,
-                                  options.profile_digest, options.preflight,
-                                  options.min_text, options.cut_marks)).encode())
+    shared = hashlib.sha256(repr((__version__, OUTPUT_FORMAT, options.drawing_key,
+                                  options.extras,
+                                  options.templates is not None)).encode())
     budget = [MAX_FILES, MAX_BYTES]
     for number, root in enumerate((schemas_root(), templates_root(), options.templates)):
         if root is not None and not _hash_tree(shared, f"s{number}", root, budget):
