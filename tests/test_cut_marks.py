@@ -52,7 +52,7 @@ def spring_letter(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def cricut(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _build(tmp_path_factory.mktemp("cricut"), str(CARDS / "san"),
-                  "--cut-marks", "cricut") / "san"
+                  "--cut-marks", "cricut", "--png") / "san"
 
 
 # -- reading the PDF back ---------------------------------------------------------------
@@ -348,7 +348,7 @@ def test_the_cache_knows_the_cut_files(tmp_path: Path) -> None:
 def test_cricut_images_fit_print_then_cut_and_match_their_cut_file(cricut: Path) -> None:
     listed = _manifest(cricut)
     images = sorted(p for p in listed if p.startswith("cut/river-cricut-")
-                    and p.endswith(".png"))
+                    and p.endswith(".png") and "-backs-" not in p)
     assert len(images) == 12 and images[0] == "cut/river-cricut-01.png"   # 48 cards, 4 each
     assert {listed[p]["kind"] for p in images} == {"cut-image"}
     root = _svg(cricut / "cut" / "river-cricut-cut.svg")
@@ -368,6 +368,50 @@ def test_cricut_images_fit_print_then_cut_and_match_their_cut_file(cricut: Path)
         assert alpha.getpixel((box[0] + 2, box[1] + 2)) == 0    # its rounded corner is not
         assert alpha.getpixel((box[0] - 3, (box[1] + box[3]) // 2)) == 0   # nor the gap
         assert alpha.getpixel((box[0] + 3, (box[1] + box[3]) // 2)) == 255
+
+
+def test_cricut_back_images_put_each_back_where_its_front_is(cricut: Path) -> None:
+    import csv
+
+    listed = _manifest(cricut)
+    backs = sorted(p for p in listed if p.startswith("cut/river-cricut-backs-"))
+    assert len(backs) == 12 and backs[0] == "cut/river-cricut-backs-01.png"
+    assert {listed[p]["kind"] for p in backs} == {"cut-image"}
+    assert [listed[p]["cards"] for p in backs] == \
+        [listed[p.replace("-backs-", "-")]["cards"] for p in backs]
+    boxes = _cut_boxes(_svg(cricut / "cut" / "river-cricut-cut.svg"))
+    # the first four cards of the deck, in order, as the 300 dpi PNGs show each side
+    with (cricut / "png" / "river" / "river-quantities.csv").open() as sheet:
+        rows = [row for row in csv.DictReader(sheet) for _ in range(int(row["copies"]))]
+
+    def crops(image: Image.Image) -> list[Image.Image]:
+        inset = 40                                     # clear of the rounded corners
+        return [image.convert("RGB").crop((round(left * PX) + inset, round(top * PX) + inset,
+                                           round(right * PX) - inset,
+                                           round(bottom * PX) - inset))
+                for left, top, right, bottom in boxes]
+
+    def distance(a: Image.Image, b: Image.Image) -> float:
+        from PIL import ImageChops, ImageStat
+
+        return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
+
+    for image_name, side in ((backs[0], "back"), ("cut/river-cricut-01.png", "front")):
+        with Image.open(cricut / image_name) as image:
+            placed = crops(image)
+            alpha = image.getchannel("A").tobytes()
+        with Image.open(cricut / "cut" / "river-cricut-01.png") as front:
+            assert front.getchannel("A").tobytes() == alpha     # cut along the same lines
+        singles = []
+        for row in rows[:len(placed)]:
+            with Image.open(cricut / "png" / "river" / row[side]) as single:
+                whole = single.convert("RGB")
+                singles.append(whole.crop((40, 40, whole.width - 40, whole.height - 40)))
+        for index, crop in enumerate(placed):      # each place holds its own card's side
+            own = distance(crop, singles[index])
+            assert own < 3, (side, index, own)
+            assert all(own < distance(crop, other) for number, other in enumerate(singles)
+                       if number != index and other.tobytes() != singles[index].tobytes())
 
 
 # -- usage errors -----------------------------------------------------------------------

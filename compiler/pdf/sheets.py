@@ -151,15 +151,17 @@ def _registration(canvas: Canvas, marks: Sequence[cut_marks.Mark]) -> None:
     canvas.restoreState()
 
 
-def cricut_images(cards: Sequence[PrintCard], title: str) -> tuple[bytes, imposition.Sheet]:
-    """The fronts as Cricut Print Then Cut images: one page per image of exactly
+def cricut_images(cards: Sequence[PrintCard], title: str, *, backs: bool = False
+                  ) -> tuple[bytes, imposition.Sheet]:
+    """The fronts (or with ``backs`` the backs, each in its front's place) as Cricut
+    Print Then Cut images: one page per image of exactly
     :data:`~compiler.pdf.cut_marks.CRICUT_AREA`, cards apart by a gap, each clipped to
     its rounded trim (the corners and the gaps stay empty, transparent once rendered
     with ``png_pages(..., transparent=True)``). Returns the PDF and its sheet."""
     first = cards[0].front
     sheet = cut_marks.cricut_sheet(first.width_mm, first.height_mm)
     copies = _copies(cards)
-    seen = Counter(c.front.key for c in copies)
+    seen = Counter((c.back if backs else c.front).key for c in copies)
     buffer = io.BytesIO()
     canvas = _canvas(buffer, sheet.page_width, sheet.page_height, title)
     radius = cut_svg.CORNER_RADIUS
@@ -171,8 +173,8 @@ def cricut_images(cards: Sequence[PrintCard], title: str) -> tuple[bytes, imposi
             r = min(radius, slot.width / 2, slot.height / 2)
             path.roundRect(slot.x * MM, slot.y * MM, slot.width * MM, slot.height * MM, r * MM)
             canvas.clipPath(path, stroke=0, fill=0)
-            draw_side(canvas, card.front, slot.x * MM, slot.y * MM,
-                      reuse=seen[card.front.key] > 1)
+            side = card.back if backs else card.front
+            draw_side(canvas, side, slot.x * MM, slot.y * MM, reuse=seen[side.key] > 1)
             canvas.restoreState()
         canvas.showPage()
     canvas.save()

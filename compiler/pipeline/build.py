@@ -669,8 +669,9 @@ def _stamp(job: DeckJob, cards: list[sheets.PrintCard]) -> instructions.Stamp | 
 def _cut_files(job: DeckJob, cards: list[sheets.PrintCard], title: str) -> Rendered:
     """The cutting machine's files of a deck (``cut/``): with silhouette one SVG per
     distinct fronts-page layout, in the home sheets' page coordinates; with cricut the
-    fronts as Print Then Cut images (PNG, 300 dpi, transparent around the cards) and
-    one SVG per distinct image layout at the images' size."""
+    fronts as Print Then Cut images (PNG, 300 dpi, transparent around the cards), the
+    backs likewise (each back in the place of its front), and one SVG per distinct
+    image layout at the images' size."""
     options = job.options
     first = cards[0].front
     files: Rendered = {}
@@ -684,6 +685,11 @@ def _cut_files(job: DeckJob, cards: list[sheets.PrintCard], title: str) -> Rende
         for number, (data, count) in enumerate(zip(images, counts, strict=True), start=1):
             files[f"cut/{job.deck}-cricut-{number:0{digits}d}.png"] = (data, "cut-image", 1,
                                                                       count)
+        backs = sheets.png_pages(sheets.cricut_images(cards, title, backs=True)[0],
+                                 transparent=True)
+        for number, (data, count) in enumerate(zip(backs, counts, strict=True), start=1):
+            files[f"cut/{job.deck}-cricut-backs-{number:0{digits}d}.png"] = (
+                data, "cut-image", 1, count)
         stem, unit = f"{job.deck}-cricut-cut", "image"
     else:
         sheet = sheets.home_sheet(options.paper, options.mode, first.width_mm,
