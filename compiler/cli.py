@@ -226,7 +226,7 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
 @click.option("--png", is_flag=True, help="Also write a 300 dpi PNG of every card side.")
 @click.option("--preflight", is_flag=True,
               help="Also report what would print badly: small text, outside the safe zone, "
-              "low contrast, no bleed, overlaps, empty boxes (B637-B642).")
+              "low contrast, no bleed, overlaps, empty boxes, CMYK gamut (B637-B643).")
 @click.option("--min-text", type=click.FloatRange(1, 72), default=6.0, show_default=True,
               help="Preflight: the smallest text size (pt) to accept.")
 @click.option("--cut-marks", type=click.Choice(["none", "silhouette", "cricut"]),
@@ -445,7 +445,7 @@ def _seat_list(bots: str, players: int | None) -> str:
 @click.option("--ignore", multiple=True, help="Skip codes starting with this (repeatable).")
 @click.option("--error-on-warning", is_flag=True, help="Treat warnings as errors.")
 @click.option("--preflight", is_flag=True,
-              help="Also fit every card and report what would print badly (B637-B642).")
+              help="Also fit every card and report what would print badly (B637-B643).")
 @click.option("--min-text", type=click.FloatRange(1, 72), default=6.0, show_default=True,
               help="Preflight: the smallest text size (pt) to accept.")
 @click.option("--config", "config_file", type=ContentPath(dir_okay=False),

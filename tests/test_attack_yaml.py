@@ -155,9 +155,9 @@ def test_layout_files_are_read_by_the_same_rules(tmp_path: Path) -> None:
     folder.mkdir(parents=True)
     target = folder / f"{name}.yaml"
     shipped = (REPO / "templates" / "san" / "layouts" / f"{name}.yaml").read_text()
-    old = 'frame: {stroke: "#48e0c8"}'
+    old = 'frame: {stroke: "#59d3c1"}'
     assert shipped.count(old) == 1
-    target.write_text(shipped.replace(old, 'frame: {stroke: "#48e0c8", stroke_width: 0o1}'))
+    target.write_text(shipped.replace(old, 'frame: {stroke: "#59d3c1", stroke_width: 0o1}'))
     library = LayoutLibrary("san", overrides=tmp_path / "templates")
     assert library.get(name) is not None
     number = line_of(target, "stroke_width: 0o1")

@@ -165,3 +165,54 @@ def test_lint_preflight_says_what_the_build_says(spring: Path, tmp_path: Path) -
     plain = json.loads(run_cli("lint", str(spring), "--fast", "--format", "json",
                                "--templates", str(layout.parents[2])).stdout)
     assert plain["diagnostics"] == []
+
+
+def test_a_colour_the_cmyk_press_cannot_print_is_b643_for_a_cmyk_vendor_only(
+        spring: Path, tmp_path: Path) -> None:
+    import re
+
+    layout = layout_with(tmp_path, 'stripe: {kind: box, x: 5, y: 28.5, w: 30, h: 1.5, '
+                         'fill: "#00ff00"}')
+    assert preflight(spring, tmp_path / "home", layout) == []
+    assert preflight(spring, tmp_path / "tgc", layout, "--print-ready", "tgc") == []
+    code, report = build(str(spring), "--out", str(tmp_path / "out"), "--preflight",
+                         "--templates", str(layout.parents[2]), "--print-ready", "drivethru")
+    assert code == 0, report
+    [found] = report["diagnostics"]
+    assert (found["code"], Path(found["file"]).name, found["line"]) == \
+        ("B643", layout.name, line_of(layout, "stripe:"))
+    said = re.fullmatch(
+        r"the fill #00ff00 of region 'stripe' of layout 'spring_card-front' prints as about "
+        r"(#[0-9a-f]{6}) in CMYK for DriveThruCards \(\u0394E ([0-9.]+), over 10\); "
+        r"(#[0-9a-f]{6}) is the nearest colour that prints within 8 \(on (\d+) card sides; "
+        r"the first is [a-z0-9/-]+\)", found["message"])
+    assert said is not None, found["message"]
+    assert float(said.group(2)) > 10 and said.group(1) != "#00ff00"
+    assert int(said.group(4)) == 54          # the front of every Spring design
+    # the colour it suggests prints: no finding
+    suggested = layout_with(tmp_path / "fixed", 'stripe: {kind: box, x: 5, y: 28.5, w: 30, '
+                            f'h: 1.5, fill: "{said.group(3)}"}}')
+    assert preflight(spring, tmp_path / "fixed", suggested, "--print-ready", "drivethru") == []
+
+
+def test_art_the_cmyk_press_cannot_print_is_b643_at_its_card(spring: Path,
+                                                             tmp_path: Path) -> None:
+    from PIL import Image
+
+    Image.new("RGB", (800, 350), (0, 255, 0)).save(spring / "green.png", dpi=(300, 300))
+    Image.new("RGB", (800, 350), (120, 90, 60)).save(spring / "brown.png", dpi=(300, 300))
+    deck = spring / "board_and_deck.yaml"
+    lines = deck.read_text().splitlines()
+    ids = [n for n, line in enumerate(lines) if line.strip().startswith("- id:")]
+    indent = lines[ids[0]].index("- id:") + 2
+    lines.insert(ids[1] + 1, " " * indent + "art: brown.png")     # prints as it is
+    lines.insert(ids[0] + 1, " " * indent + "art: green.png")
+    deck.write_text("\n".join(lines) + "\n")
+    code, report = build(str(spring), "--out", str(tmp_path / "out"), "--preflight",
+                         "--print-ready", "drivethru")
+    assert code == 0, report
+    assert [(d["code"], d["line"]) for d in report["diagnostics"]] == [("B643", ids[0] + 1)], \
+        report["diagnostics"]
+    found = report["diagnostics"][0]
+    assert found["message"].startswith("100% of the art's pixels print visibly otherwise in "
+                                       "CMYK for DriveThruCards (\u0394E over 10, up to ")

@@ -12,7 +12,10 @@ the box its lines take, the icons and art it shows, the fills under them:
   into the bleed (a white sliver where the cut wanders);
 * **B641** an icon drawn over another region's text, or two texts over each other;
 * **B642** a field left empty inside a box that is printed all the same (an empty
-  badge or panel).
+  badge or panel);
+* **B643** for a CMYK vendor: a layout colour, or art, that the press prints as a
+  visibly different colour (out of the profile's gamut, or ink the vendor's limit takes
+  back; :mod:`compiler.pdf.gamut`).
 
 A finding that many cards share (they use the same layout) is reported once, at the
 card that comes first in its file, with the number of card sides it concerns.
@@ -20,11 +23,14 @@ card that comes first in its file, with the number of card sides it concerns.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from compiler.frontend.layouts import Region
-from compiler.pdf import contrast
+from compiler.pdf import contrast, gamut
+from compiler.pdf.pdfx import Profile
 from compiler.pdf.render_card import MM, PreparedSide, is_chrome, shown
 from rules_engine.core.diagnostics import Diagnostic, Location, Related, warning
 
@@ -41,6 +47,9 @@ class Options:
     min_text_pt: float = MIN_TEXT_PT
     safe_mm: float | None = None     # the vendor's safe zone; None: the layout's guides
     bleed_mm: float = 0.0            # the vendor's bleed; 0: home sheets (no bleed check)
+    cmyk: Profile | None = None      # a CMYK vendor's profile (the gamut check, B643)
+    ink_limit: int = 0               # and its total ink limit (%)
+    vendor: str = ""                 # the vendor's name, as findings say it
 
 
 @dataclass(frozen=True)
@@ -72,6 +81,40 @@ def check(sides: Iterable[tuple[PreparedSide, Location]], options: Options
         found.append(warning(finding.code, finding.message + tail, finding.where,
                              related=list(finding.related)))
     return found
+
+
+CODES = ("B637", "B638", "B639", "B640", "B641", "B642", "B643")
+_TAIL = re.compile(r" \((?:on (\d+) card sides; the first is ([^()]+)|([^()]+))\)$")
+
+
+def merged(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """``diagnostics`` with the preflight findings that several decks report at one
+    place (a layout shared by decks: each deck is checked on its own) said once, their
+    card sides added up, the first deck's card named."""
+    out: list[Diagnostic] = []
+    seen: dict[tuple[Any, ...], int] = {}
+    merged_at: dict[int, tuple[str, int, str]] = {}     # index in out -> stem, count, card
+    for diagnostic in diagnostics:
+        found = _TAIL.search(diagnostic.message) if diagnostic.code in CODES else None
+        if found is None:
+            out.append(diagnostic)
+            continue
+        stem = diagnostic.message[:found.start()]
+        count, card = (int(found.group(1)), found.group(2)) if found.group(1) else \
+            (1, found.group(3))
+        key = (diagnostic.code, diagnostic.location, stem)
+        if key in seen:
+            index = seen[key]
+            before = merged_at[index]
+            merged_at[index] = (stem, before[1] + count, before[2])
+            continue
+        seen[key] = len(out)
+        merged_at[len(out)] = (stem, count, card)
+        out.append(diagnostic)
+    for index, (stem, count, card) in merged_at.items():
+        tail = f" (on {count} card sides; the first is {card})" if count > 1 else f" ({card})"
+        out[index] = replace(out[index], message=stem + tail)
+    return out
 
 
 def _place(where: Location) -> tuple[str, int, int]:
@@ -163,7 +206,70 @@ def _side(side: PreparedSide, source: Location, options: Options) -> list[_Findi
             add("B642", region, f"field {region.field!r} is empty on this card, but box "
                 f"{holder.name!r} of layout {layout.name!r} is printed around its place",
                 per_card=True, other=holder)
+    if options.cmyk is not None:
+        findings += _gamut(side, drawn, source, options, add)
     return findings
+
+
+def _gamut(side: PreparedSide, drawn: Sequence[Region], source: Location, options: Options,
+           add: Any) -> list[_Finding]:
+    """B643: the layout's colours (background, fills, strokes, text) and the art that
+    the CMYK press prints visibly otherwise; the colour findings go through ``add`` (at
+    the region), the background's and the art's are returned."""
+    assert options.cmyk is not None
+    layout = side.layout
+    asked: list[tuple[str, Region | None, str]] = \
+        [("background", None, layout.background)] if layout.background else []
+    asked += [(what, region, value) for region in drawn
+              for what, value in (("fill", region.fill), ("stroke", region.stroke),
+                                  ("colour", region.colour))
+              if value and (what != "stroke" or region.stroke_width > 0)]
+    shifted = gamut.shifts(tuple(v for _, _, v in asked), options.cmyk, options.ink_limit)
+    found: list[_Finding] = []
+    card = side.label or "a card"
+    for (what, region, value), (shift, made) in zip(asked, shifted, strict=True):
+        if shift <= gamut.MAX_DELTA_E:
+            continue
+        suggestion = gamut.closest_printable(value, options.cmyk, options.ink_limit)
+        tail = (f"prints as about {made} in CMYK for {options.vendor or 'the vendor'} "
+                f"(\u0394E {shift:.1f}, over {gamut.MAX_DELTA_E:g}); {suggestion} is the "
+                f"nearest colour that prints within {gamut.MAX_DELTA_E * 0.8:g}")
+        if region is None:
+            found.append(_Finding("B643", (layout.name, "", "background"),
+                                  f"the background {value} of layout {layout.name!r} {tail}",
+                                  layout.location, (), card))
+        else:
+            add("B643", region, f"the {what} {value} of region {region.name!r} of layout "
+                f"{layout.name!r} {tail}", per_card=False)
+    art_region = next((r for r in drawn if r.kind == "art"), None)
+    if side.art is not None and art_region is not None:
+        share, most = _art_shift(side.art.data, side.art.digest, options)
+        if share > gamut.ART_SHARE:
+            found.append(_Finding(
+                "B643", (layout.name, art_region.name, side.art.digest),
+                f"{share:.0%} of the art's pixels print visibly otherwise in CMYK for "
+                f"{options.vendor or 'the vendor'} (\u0394E over "
+                f"{gamut.MAX_DELTA_E:g}, up to {most:.0f})", source,
+                (Related(art_region.location, f"region {art_region.name!r} of layout "
+                                              f"{layout.name!r}"),), card))
+    return found
+
+
+_ART_SHIFTS: dict[tuple[str, str, int], tuple[float, float]] = {}
+
+
+def _art_shift(data: bytes, digest: str, options: Options) -> tuple[float, float]:
+    """gamut.art_shift of the art's image, once per picture, profile and limit."""
+    assert options.cmyk is not None
+    key = (digest, options.cmyk.digest, options.ink_limit)
+    if key not in _ART_SHIFTS:
+        import io
+
+        from PIL import Image
+
+        with Image.open(io.BytesIO(data)) as image:
+            _ART_SHIFTS[key] = gamut.art_shift(image, options.cmyk, options.ink_limit)
+    return _ART_SHIFTS[key]
 
 
 def _box(region: Region) -> Box:

@@ -179,6 +179,8 @@ def _build(paths: list[Path], options: BuildOptions,
         return result
     rendered = _work(jobs, caches, options, result, progress)
     result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
+    if options.preflight:
+        result.diagnostics = preflight.merged(result.diagnostics)
     if has_errors(result.diagnostics) and not options.force:
         return result
     clean = {} if result.diagnostics or options.force else \
@@ -588,15 +590,18 @@ def preflight_findings(loaded: Loaded, options: BuildOptions) -> list[Diagnostic
         for job in _plan_game(game, model, checked, replace(options, preflight=True), result,
                               loaded.layouts.get(game)):
             found += prepare_deck(job)[1]
-    return result.diagnostics + found
+    return result.diagnostics + preflight.merged(found)
 
 
 def preflight_options(options: BuildOptions) -> preflight.Options:
-    """What ``--preflight`` holds the cards to: the vendor's safe zone and bleed with
-    ``--print-ready``, else the layouts' safe guides and no bleed."""
+    """What ``--preflight`` holds the cards to: the vendor's safe zone and bleed (and
+    for a CMYK vendor its profile and ink limit) with ``--print-ready``, else the
+    layouts' safe guides and no bleed."""
     if options.print_ready:
         vendor = vendors.vendor(options.print_ready)
-        return preflight.Options(options.min_text, vendor.safe_mm, vendor.bleed_mm)
+        cmyk = options.cmyk_profile if vendor.colour == "cmyk" else None
+        return preflight.Options(options.min_text, vendor.safe_mm, vendor.bleed_mm, cmyk,
+                                 vendor.ink_limit or 0, vendor.title)
     return preflight.Options(options.min_text)
 
 

@@ -288,6 +288,16 @@ _CODES: tuple[Code, ...] = (
          "around a text region whose field is empty on this card and around no other "
          "text, prints as an empty frame. Draw the box only with the field "
          "(`only_with: FIELD`) or make the field `optional`."),
+    Code("B643", "out-of-gamut", "A colour or art prints visibly otherwise on a CMYK "
+         "vendor's press.",
+         "With --print-ready drivethru or offset, each colour a layout prints (background, "
+         "fills, strokes, text) and each card's art is run through the same conversion the "
+         "vendor file gets (sRGB to the CMYK profile, relative colorimetric with black-point "
+         "compensation, the vendor's ink limit) and back; a colour that moves by more than "
+         "10 (CIE76 \u0394E) is out of the press's gamut or loses ink to the limit, and "
+         "art warns when more than 2 % of its pixels do. The message names the colour it "
+         "prints as and the nearest colour that prints within 8: use it in the layout, or "
+         "accept the shift."),
     Code("B630", "too-large-for-cutting", "Cards do not fit the area a cutting machine "
          "can cut (`--cut-marks`).",
          "With `--cut-marks silhouette` cards must lie inside Silhouette's registration "
@@ -296,12 +306,15 @@ _CODES: tuple[Code, ...] = (
          "Print Then Cut image of at most 6.75 x 9.25 in (171.45 x 234.95 mm). The "
          "message gives the room there is. Build the deck without `--cut-marks`, or on "
          "larger paper."),
-    Code("C101", "bad-settings", "The lint settings file cannot be used.",
+    Code("C101", "bad-settings", "The settings file cannot be used.",
          "samizdat reads the nearest samizdat.toml, or [tool.samizdat] in pyproject.toml, "
-         "from the working directory upwards (or the file given with --config). It accepts "
-         "select, ignore (lists of code prefixes), baseline (a file name) and a "
-         "per-path-ignores table of glob = [codes].\n\nFailing:\n    ignore = \"L705\"\n"
-         "Passing:\n    ignore = [\"L705\"]"),
+         "from the working directory upwards (or the file given with --config). For lint "
+         "it accepts select, ignore (lists of code prefixes), baseline (a file name) and a "
+         "per-path-ignores table of glob = [codes]; for build a [build] table with "
+         "back-offset = [X, Y] (mm, each within 20), paper, sheet (duplex or gutterfold) "
+         "and instructions (true or false).\n\nFailing:\n    ignore = \"L705\"\n"
+         "    [build]\n    back-offset = \"0.5,-0.3\"\n"
+         "Passing:\n    ignore = [\"L705\"]\n    [build]\n    back-offset = [0.5, -0.3]"),
     Code("C102", "bad-baseline", "The lint baseline cannot be used.",
          "A baseline is the JSON file `samizdat lint --write-baseline --baseline FILE` "
          "writes: {\"version\": 1, \"findings\": [{code, file, message}, ...]}. Write it "
@@ -353,7 +366,8 @@ _CODES: tuple[Code, ...] = (
 CODES: dict[str, Code] = {c.code: c for c in _CODES}
 
 WARNINGS = frozenset({"Y120", "F205", "F209", "F290", "B603", "B604", "B625", "B634",
-                      "B636", "B637", "B638", "B639", "B640", "B641", "B642", "R101",
+                      "B636", "B637", "B638", "B639", "B640", "B641", "B642", "B643",
+                      "R101",
                       "R103"})
 """The catalogue's codes reported as warnings (F290 is as severe as the worst it
 counts); every other one is an error. docs/rules.md's "default" column says the same."""
