@@ -217,6 +217,12 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
 @click.option("--config", "config_file", type=ContentPath(dir_okay=False), default=None,
               help="Settings file for [build] (default: the nearest samizdat.toml or "
               "pyproject.toml with [tool.samizdat]).")
+@click.option("--lang", "langs", default=None, metavar="CODES",
+              help="Build the cards in these languages (en,ar,hi), each into "
+              "<out>/<game>/<code>/ (templates/<game>/lang/<code>/).")
+@click.option("--allow-fallback", is_flag=True,
+              help="With --lang: print a missing translation in English (a warning, "
+              "T101/T102) instead of stopping (an error).")
 @click.option("--print-ready", type=click.Choice(vendor_names()), default=None,
               help="Also write every card face with bleed for a print vendor "
               "(templates/common/vendors/).")
@@ -246,7 +252,8 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
 @_guarded
 def build(paths: tuple[Path, ...], out_dir: Path, paper: str | None, mode: str | None,
           back_offset: tuple[float, float] | None, instructions: bool | None,
-          stamp_date: str | None, config_file: Path | None, print_ready: str | None,
+          stamp_date: str | None, config_file: Path | None, langs: str | None,
+          allow_fallback: bool, print_ready: str | None,
           icc_profile: Path | None, png: bool, preflight: bool, min_text: float,
           cut_marks: str, proof: bool, force: bool, jobs: int, templates: Path | None,
           cards_only: bool, fmt: str, quiet: bool) -> None:
@@ -280,8 +287,24 @@ def build(paths: tuple[Path, ...], out_dir: Path, paper: str | None, mode: str |
                            jobs, templates, extras=not cards_only, icc_profile=icc_profile,
                            preflight=preflight, min_text=min_text,
                            cut_marks=None if cut_marks == "none" else cut_marks,
-                           instructions=instructions, stamp_date=stamp_date)
+                           instructions=instructions, stamp_date=stamp_date,
+                           langs=_languages(langs), allow_fallback=allow_fallback)
     _printed(run(_content_paths(paths), options, fmt, quiet, _note))
+
+
+def _languages(value: str | None) -> tuple[str, ...]:
+    """--lang as codes; a code that cannot be one is a usage error."""
+    from compiler.i18n.languages import CODE, requested
+
+    codes = requested(value)
+    if value is not None and not codes:
+        raise click.BadParameter("expected language codes such as ar or en,ar,hi",
+                                 param_hint="--lang")
+    for code in codes:
+        if not CODE.match(code):
+            raise click.BadParameter(f"{code!r} is not a language code (expected one like "
+                                     "ar, hi or pt-BR)", param_hint="--lang")
+    return codes
 
 
 def _build_settings(config_file: Path | None) -> Any:
@@ -515,6 +538,87 @@ def calibrate(paper: str, out_dir: Path) -> None:
         _say(problem_line(refused.diagnostic), err=True)
         sys.exit(1)
     _say(f"wrote {out_dir / name}")
+
+
+@main.group()
+def i18n() -> None:
+    """Translations: what each language has, and the catalogues translators fill in."""
+
+
+def _i18n_games(paths: tuple[Path, ...]) -> Any:
+    """The validated content of ``paths``; errors in it stop the command (exit 1)."""
+    from compiler.frontend.load import load
+    from compiler.report.reporters import text_line
+
+    checked = load(_content_paths(paths), extras=False).validation
+    errors = [d for d in checked.diagnostics if d.severity.value == "error"]
+    if errors:
+        for diagnostic in errors:
+            _note(text_line(diagnostic))
+        sys.exit(1)
+    return checked
+
+
+@i18n.command("status")
+@click.argument("paths", nargs=-1, type=ContentPath(exists=True))
+@click.option("--lang", "langs", default=None, metavar="CODES",
+              help="Only these languages (default: every one each game ships).")
+@_guarded
+def i18n_status(paths: tuple[Path, ...], langs: str | None) -> None:
+    """Per game and language: phrases translated, card fields translated, stale and
+    missing."""
+    from compiler.i18n import extract
+    from compiler.i18n.languages import LanguageProblem
+    from compiler.report.reporters import text_line
+
+    checked = _i18n_games(paths)
+    lines: list[str] = []
+    for game, model in sorted(checked.models.items()):
+        roots = [Path(r) for r in checked.content_roots.get(game, [])]
+        try:
+            found = [extract.status(game, model, roots, language)
+                     for language in extract.available_languages(game, _languages(langs))]
+        except LanguageProblem as problem:
+            _note(text_line(problem.diagnostic))
+            sys.exit(1)
+        lines += extract.report(found) if found else [f"{game}: no languages but English"]
+    for line in lines:
+        _say(line)
+
+
+@i18n.command("extract")
+@click.argument("paths", nargs=-1, type=ContentPath(exists=True))
+@click.option("--lang", "langs", required=True, metavar="CODES",
+              help="The languages whose catalogues to write (ar or ar,hi).")
+@_guarded
+def i18n_extract(paths: tuple[Path, ...], langs: str) -> None:
+    """Write (or bring up to date) each content folder's lang/<code>.po: one entry per
+    printed field of the content's own words, translations kept, changed ones fuzzy."""
+    from compiler.i18n import extract
+    from compiler.i18n.languages import LanguageProblem, language
+    from compiler.pipeline.output_files import OutputRefused, write_files
+    from compiler.report.reporters import text_line
+    from compiler.text.faces import builder
+
+    checked = _i18n_games(paths)
+    for game, model in sorted(checked.models.items()):
+        roots = [Path(r) for r in checked.content_roots.get(game, [])]
+        fields = extract.own_words(game, model, builder(game)(model))
+        for code in _languages(langs):
+            try:
+                written = extract.catalogues(fields, roots, language(game, code))
+            except LanguageProblem as problem:
+                _note(text_line(problem.diagnostic))
+                sys.exit(1)
+            for target, data in written.items():
+                try:
+                    write_files(target.parent, {target.name: data})
+                except OutputRefused as refused:
+                    from compiler.pipeline.command_output import problem_line
+
+                    _say(problem_line(refused.diagnostic), err=True)
+                    sys.exit(1)
+                _say(f"wrote {target}")
 
 
 @main.command()

@@ -78,7 +78,7 @@ def test_a_cards_face_prints_its_verbs_phrase(tmp_path: Path,
     its number and use (a phrasebook of marked phrases shows which was used)."""
     marked = Phrasebook({"effects": {v.phrase: f"<{v.phrase} {{{{ n }}}} {{{{ when }}}}>"
                                      for v in VERBS.verbs.values()}}, "marked")
-    monkeypatch.setattr(effect_text, "phrasebook", lambda game: marked)
+    monkeypatch.setattr(effect_text, "phrasebook", lambda game, lang="en": marked)
     cards = [probe(f"probe-{kind}", kind, [{"draw": 2}, {"extra_counter": 3}, {"move": 6}])
              for kind in CARD_TYPES]
     _, model = checked(write_deck(tmp_path, cards))

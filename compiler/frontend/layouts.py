@@ -138,11 +138,13 @@ class LayoutLibrary:
     """Loads and resolves the layouts of one game, reporting problems as diagnostics."""
 
     def __init__(self, game: str, root: Path | None = None, overrides: Path | None = None,
-                 kind: str = "layouts") -> None:
+                 kind: str = "layouts", language: Path | None = None) -> None:
         mine, common = (root, root) if root else (templates_root(game), templates_root())
         self.folders = [mine / game / kind, common / "common" / kind]
         if overrides is not None:   # a designer's own layouts win over the shipped ones
             self.folders[:0] = [overrides / game / kind, overrides / "common" / kind]
+        if language is not None:    # a language's own layouts win over both
+            self.folders[:0] = [language]
         self.icon_folders = (game, overrides, root)
         self.kind = kind
         self.diagnostics: list[Diagnostic] = []

@@ -38,6 +38,9 @@ from compiler.frontend.load import Loaded, load
 from compiler.frontend.paths import templates_root
 from compiler.frontend.safe_read import UnreadableFile, read_file
 from compiler.frontend.validate import ValidationResult
+from compiler.i18n import catalogue, languages, localized_layouts, translate
+from compiler.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
+from compiler.i18n.languages import Language
 from compiler.pdf import (
     cut_marks,
     cut_svg,
@@ -104,6 +107,7 @@ class DeckJob:
     plans: tuple[CardPlan, ...]
     options: BuildOptions
     key: str
+    lang: str = ""          # --lang: the language, whose files go to <game>/<lang>/
 
     @property
     def cards(self) -> int:
@@ -166,6 +170,11 @@ def _build(paths: list[Path], options: BuildOptions,
         game_keys[game] = _game_key(game, checked, options)
         if _unchanged(game, game_keys[game], caches[game], options, result):
             unchanged.append(game)
+            continue
+        if options.langs:
+            jobs += [job for lang in options.langs
+                     for job in _plan_game(game, model, checked, options, result,
+                                           loaded.layouts.get(game), lang=lang)]
             continue
         decks = _plan_game(game, model, checked, options, result, loaded.layouts.get(game))
         faces = [plan.face for job in decks for plan in job.plans]
@@ -321,6 +330,9 @@ def _game_key(game: str, checked: ValidationResult, options: BuildOptions) -> st
         path = Path(name).resolve()
         if any(path.is_relative_to(r) for r in roots):
             digest.update(_name_bytes(_relative(name, roots)) + b"\0" + text.encode())
+    for root in roots:          # translation catalogues (compiler.i18n.catalogue)
+        for po in sorted(root.glob("lang/*.po")) if options.langs else []:
+            digest.update(_name_bytes(_relative(str(po), roots)) + b"\0" + _file_digest(po))
     folders = [templates_root(game) / game, templates_root() / "common"]
     if options.templates is not None:
         folders += [options.templates / game, options.templates / "common"]
@@ -398,16 +410,26 @@ def _unchanged(game: str, key: str, cache: dict[str, Any], options: BuildOptions
 
 def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildOptions,
                result: BuildResult, library: LayoutLibrary | None = None,
-               only: Callable[[CardFace], bool] | None = None) -> list[DeckJob]:
+               only: Callable[[CardFace], bool] | None = None, lang: str = "") -> list[DeckJob]:
     """The decks to draw (``only``: of the faces it keeps), with the card layouts the
-    front end loaded (``library``; else they are loaded here). Only what planning
-    adds to the library's diagnostics is reported here: the front end reported the
-    rest."""
+    front end loaded (``library``; else they are loaded here); with ``lang`` in that
+    language (:mod:`compiler.i18n`). Only what planning adds to the library's
+    diagnostics is reported here: the front end reported the rest."""
     faces = builder(game)(model)
     if only is not None:
         faces = [face for face in faces if only(face)]
+    language = None
+    if lang:
+        localized = _in_language(game, model, checked, options, faces, lang, result)
+        if localized is None:
+            return []
+        language, faces = localized
+        if language.layouts is not None:
+            library = LayoutLibrary(game, overrides=options.templates,
+                                    language=language.layouts)
     library = library or LayoutLibrary(game, overrides=options.templates)
     already = len(library.diagnostics)
+    local: dict[str, Layout] = {}
     manifest = checked.manifests.get(game)
     sizes: dict[str, str] = dict(manifest.get("card_sizes", {})) if manifest else {}
     roots = [r.resolve() for r in checked.content_roots.get(game, [])]
@@ -432,6 +454,9 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
         back = library.get(f"{face.card_type}-back", face.source)
         if front is None or back is None:
             continue
+        if language is not None and language.code != DEFAULT_LANGUAGE:
+            front, back = (_localized(layout, language, size[0], options, local, result)
+                           for layout in (front, back))
         for layout in (front, back):
             if (layout.name, size) not in placed:
                 placed.add((layout.name, size))
@@ -482,8 +507,50 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
                                                 where))
                 continue
         jobs.append(DeckJob(game, deck, tuple(plans), options,
-                            _deck_key(game, deck, plans, options)))
+                            _deck_key(game, deck, plans, options, lang), lang))
     return jobs
+
+
+def _in_language(game: str, model: Any, checked: ValidationResult, options: BuildOptions,
+                 faces: list[CardFace], lang: str, result: BuildResult
+                 ) -> tuple[Language, list[CardFace]] | None:
+    """``faces`` in ``lang`` (with T101/T102 findings), or None when the game has no
+    such language (T103, said)."""
+    try:
+        language = languages.language(game, lang)
+        if lang == DEFAULT_LANGUAGE:
+            return language, faces
+        roots = [Path(r) for r in checked.content_roots.get(game, [])]
+        found = catalogue.read(roots, lang)
+        worded = builder(game, lang)(model)
+    except languages.LanguageProblem as problem:
+        result.diagnostics.append(problem.diagnostic)
+        return None
+
+    def field_location(face: CardFace, key: str) -> Location:
+        item = checked.items_by_location.get(face.source)
+        if item is not None and isinstance(item.get(key), str):
+            return item.loc(key)
+        return face.source
+
+    keep = {(f.deck, f.card_id) for f in faces}
+    worded = [f for f in worded if (f.deck, f.card_id) in keep]
+    translated, said = translate.translate_faces(
+        faces, worded, language, found, allow_fallback=options.allow_fallback,
+        field_location=field_location)
+    result.diagnostics += said
+    return language, translated
+
+
+def _localized(layout: Layout, language: Language, width: float, options: BuildOptions,
+               done: dict[str, Layout], result: BuildResult) -> Layout:
+    """``layout`` for ``language`` (once per layout and language in a plan)."""
+    key = f"{layout.name}@{width:g}"
+    if key not in done:
+        done[key], said = localized_layouts.localized(
+            layout, language, width, allow_fallback=options.allow_fallback)
+        result.diagnostics += said
+    return done[key]
 
 
 def _vendor_size(name: str, deck: str, size: tuple[float, float], where: Location
@@ -542,9 +609,11 @@ def _art(face: CardFace, item: Item | None, roots: list[Path], size: tuple[float
     return art, False
 
 
-def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions) -> str:
+def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions,
+              lang: str = "") -> str:
     digest = hashlib.sha256()
-    digest.update(repr((__version__, OUTPUT_FORMAT, game, deck, options.drawing_key)).encode())
+    digest.update(repr((__version__, OUTPUT_FORMAT, game, deck, lang,
+                        options.drawing_key)).encode())
     digest.update(icons.library(game, options.templates).digest().encode())
     for plan in plans:
         face = plan.face
@@ -566,7 +635,7 @@ def prepare_deck(job: DeckJob) -> tuple[list[sheets.PrintCard], list[Diagnostic]
     diagnostics: list[Diagnostic] = []
     for plan in job.plans:
         face = plan.face
-        label = f"{face.deck}/{face.card_id}"
+        label = f"{face.deck}/{face.card_id}" + (f" [{job.lang}]" if job.lang else "")
         front = prepare(plan.front, *plan.size, face.front, face.tags, face.source, label,
                         "front", plan.art, plan.art_missing)
         back = prepare(plan.back, *plan.size, face.back, face.tags, face.source, label, "back")
@@ -621,7 +690,7 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard], png_jobs: int = 1) 
     build's ``--jobs`` when the deck is drawn in the main process."""
     icons.use(job.game, job.options.templates)
     options = job.options
-    title = f"{job.game} — {job.deck}"
+    title = f"{job.game} — {job.deck}" + (f" ({job.lang})" if job.lang else "")
     files: Rendered = {}
     pdf, pages, count = sheets.home_sheets(cards, options.paper, options.mode, title,
                                            back_offset=options.back_offset,
@@ -655,6 +724,8 @@ def render_deck(job: DeckJob, cards: list[sheets.PrintCard], png_jobs: int = 1) 
                         "png")
         files[f"png/{job.deck}/{job.deck}-quantities.csv"] = (
             quantities.png_sheet(cards, names), "quantities", 0, copies)
+    if job.lang:        # each language in a folder of its own
+        return {f"{job.lang}/{path}": value for path, value in files.items()}
     return files
 
 
@@ -667,8 +738,9 @@ def _stamp(job: DeckJob, cards: list[sheets.PrintCard]) -> instructions.Stamp | 
     found = plugin(job.game)
     digest = instructions.content_digest(
         [(c.card_id, c.copies, c.front.key, c.back.key) for c in cards])
+    deck = f"{job.deck} ({job.lang})" if job.lang else job.deck
     return instructions.Stamp(found.title if found is not None and found.title else job.game,
-                              job.deck, __version__, digest, job.options.stamp_date)
+                              deck, __version__, digest, job.options.stamp_date)
 
 
 def _cut_files(job: DeckJob, cards: list[sheets.PrintCard], title: str) -> Rendered:

@@ -37,6 +37,8 @@ class BuildOptions:
     cmyk_profile: Profile | None = None        # that profile (or the system's), once read
     instructions: bool = True                  # home sheets open with the print instructions
     stamp_date: str | None = None              # the date they print (SOURCE_DATE_EPOCH)
+    langs: tuple[str, ...] = ()                # --lang: each into <game>/<code>/
+    allow_fallback: bool = False               # a missing translation prints in English
 
     @property
     def drawing_key(self) -> tuple[Any, ...]:
@@ -44,7 +46,8 @@ class BuildOptions:
         nor how many processes draw it)."""
         return (self.paper, self.mode, self.back_offset, self.print_ready, self.png,
                 self.proof, self.profile_digest, self.preflight, self.min_text,
-                self.cut_marks, self.instructions, self.stamp_date)
+                self.cut_marks, self.instructions, self.stamp_date, self.langs,
+                self.allow_fallback)
 
     @property
     def profile_digest(self) -> str | None:

@@ -124,7 +124,7 @@ def incremental_build(options: BuildOptions, inputs: dict[str, GameInputs],
                       ) -> BuildResult | None:
     """The campaign-sized rebuild's result, or None when it cannot stand (see the
     module's docstring): the caller then builds everything."""
-    if options.extras or options.force or not inputs:
+    if options.extras or options.force or not inputs or options.langs:
         return None
     plans: dict[str, tuple[dict[str, Any], dict[str, Any], list[str]]] = {}
     unchanged: dict[str, tuple[list[dict[str, Any]], int, int]] = {}

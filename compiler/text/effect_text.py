@@ -15,6 +15,7 @@ icons such as ``:funds:``.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -125,14 +126,36 @@ class Literal:
         return self.text
 
 
+# A phrase a language lacks is rendered from the default language's, wrapped in these
+# private-use marks naming it (MARK_OPEN section.name MARK_NAMED text MARK_CLOSE), so
+# that the build can tell which printed field it reached (compiler.i18n.translate).
+MARK_OPEN, MARK_NAMED, MARK_CLOSE = "\ue000", "\ue001", "\ue002"
+_LETTER = re.compile(r"[^\W\d_]")
+_ICON = re.compile(r":[a-z][a-z0-9_]*:")
+
+
+def neutral(text: str) -> bool:
+    """True for text that reads the same in every language: no letters once inline
+    icons (``:name:``) are left out (numbers, signs, icons)."""
+    return _LETTER.search(_ICON.sub("", text)) is None
+
+
 class Phrasebook:
-    """One game's phrase templates, compiled on first use in a sandboxed environment."""
+    """One game's phrase templates, compiled on first use in a sandboxed environment.
+
+    A language's phrasebook has its own ``data`` and the default language's as
+    ``base``: a phrase it lacks comes from ``base``, marked (see :data:`MARK_OPEN`)."""
 
     def __init__(self, data: Mapping[str, Any], name: str = "phrases",
-                 bytecode_dir: Path | None = None) -> None:
+                 bytecode_dir: Path | None = None,
+                 base: Mapping[str, Any] | None = None) -> None:
         self.data = data
+        self.base = base
         self.name = name
-        self.words: Mapping[str, Any] = data.get("words") or {}
+        self._borrowed: set[tuple[str, ...]] = set()     # keys rendered from ``base``
+        words: dict[str, Any] = dict(base.get("words") or {}) if base is not None else {}
+        words.update(data.get("words") or {})
+        self.words: Mapping[str, Any] = words
         self._compiled: dict[tuple[str, ...], Template | Literal] = {}
         self._rendered: dict[tuple[tuple[str, ...], str], str] = {}
         env = SandboxedEnvironment(autoescape=False, undefined=StrictUndefined,
@@ -157,8 +180,18 @@ class Phrasebook:
 
     # -- lookup and rendering
     def phrase(self, section: str, name: str, field: str | None = None) -> str:
-        """The template source for ``name`` in ``section``; KeyError names what is missing."""
+        """The template source for ``name`` in ``section``; KeyError names what is missing.
+        A language's book takes a phrase it lacks from its base (and remembers it)."""
         entries = self.data.get(section)
+        if self.base is not None and (not isinstance(entries, Mapping) or name not in
+                                      entries or field is not None and (
+                                          not isinstance(entries[name], Mapping)
+                                          or field not in entries[name])):
+            base = self.base.get(section)
+            if isinstance(base, Mapping) and name in base:
+                self._borrowed.add((section, name) if field is None
+                                   else (section, name, field))
+                entries = base
         if not isinstance(entries, Mapping) or name not in entries:
             raise KeyError(f"no phrase for {section}.{name}")
         found = entries[name]
@@ -202,9 +235,12 @@ class Phrasebook:
                 template = self._compiled[key] = self._compile(
                     "/".join(key), self.phrase(section, name, field))
             try:
-                text = self._rendered[done_key] = template.render(**context)
+                text = template.render(**context)
             except UndefinedError as exc:
                 raise KeyError(f"{section}.{name}: {exc.message}") from exc
+            if key in self._borrowed and not neutral(text):
+                text = f"{MARK_OPEN}{'.'.join(key)}{MARK_NAMED}{text}{MARK_CLOSE}"
+            self._rendered[done_key] = text
         return text.strip() if strip else text
 
     def part(self, name: str, **context: Any) -> str:
@@ -213,7 +249,8 @@ class Phrasebook:
 
     def _in_cost_order(self, keys: Mapping[str, Any]) -> list[str]:
         """Cost or resource keys in the printing order ``cost_order`` gives."""
-        order = list(self.data.get("cost_order") or [])
+        order = list(self.data.get("cost_order") or (self.base or {}).get("cost_order")
+                     or [])
         return sorted(keys, key=lambda k: (order.index(k) if k in order else len(order), k))
 
     # -- counts and resource maps (template filters)
@@ -351,31 +388,45 @@ def _bytecode_dir(game: str) -> Path | None:
     return cache_path("phrases", game)
 
 
+BORROW_ALL = "*"
+"""The language of no phrases: its wording marks all the text phrases print, which
+tells the content's own words apart (compiler.i18n.extract)."""
+
+
 @cache
-def phrasebook(game: str) -> Phrasebook:
-    """The phrase templates of ``game`` (``templates/<game>/phrases.yaml``), loaded once."""
-    return Phrasebook(_load(game), game, _bytecode_dir(game))
+def phrasebook(game: str, lang: str = "en") -> Phrasebook:
+    """The phrase templates of ``game`` (``templates/<game>/phrases.yaml``), loaded once;
+    with ``lang`` another language's (:mod:`compiler.i18n.languages`) over them."""
+    if lang == "en":
+        return Phrasebook(_load(game), game, _bytecode_dir(game))
+    if lang == BORROW_ALL:      # every phrase borrowed, so marked where it is printed
+        return Phrasebook({}, f"{game}-all", None, base=_load(game))
+    from compiler.i18n.languages import language
+
+    own = language(game, lang)
+    return Phrasebook(own.phrases, f"{game}-{lang}", _bytecode_dir(f"{game}-{lang}"),
+                      base=_load(game))
 
 
 # -------------------------------------------------------------------------- public API
-def render_effects(game: str, effects: Sequence[Effect]) -> str:
+def render_effects(game: str, effects: Sequence[Effect], lang: str = "en") -> str:
     """Effects of the full effect language as ``game``'s rules text: one sentence per
     effect, joined by newlines."""
-    book = phrasebook(game)
+    book = phrasebook(game, lang)
     return "\n".join(book.effect(e) for e in effects)
 
 
 def render_task(game: str, task_event: str, where: Mapping[str, Any] | FrozenMap,
-                times: int) -> str:
+                times: int, lang: str = "en") -> str:
     """A task in ``game``'s words (for example "Evict 1 Imperial voter. ×6")."""
-    book = phrasebook(game)
+    book = phrasebook(game, lang)
     return book.render("sentences", "task", task=book.event(task_event, where, "tasks"),
                        times=times)
 
 
-def render_cost(game: str, cost: Mapping[str, Any] | FrozenMap) -> str:
+def render_cost(game: str, cost: Mapping[str, Any] | FrozenMap, lang: str = "en") -> str:
     """A resource map as printed on a card of ``game``: "2 :trust: + 2 :any:"."""
-    return phrasebook(game).resources(cost)
+    return phrasebook(game, lang).resources(cost)
 
 
 def _verbs(game: str) -> Any:
@@ -390,15 +441,15 @@ def _verbs(game: str) -> Any:
 
 
 def render_verb_effects(game: str,
-                        effects: Sequence[Ability | str | FrozenMap | Mapping[str, Any]]
-                        ) -> str:
+                        effects: Sequence[Ability | str | FrozenMap | Mapping[str, Any]],
+                        lang: str = "en") -> str:
     """Card effects written with ``game``'s verb table, one line per printed verb: the
     phrase its verb names (section ``effects``), given the verb's first parameter as
     ``n`` (None for a verb without one). Takes printed effects (a bare verb
     ``"single_use"``, or ``{verb: n}``) or the model's Abilities, whose phrases also
     get the ability's ``when`` (the use it applies at)."""
     table = _verbs(game)
-    book = phrasebook(game)
+    book = phrasebook(game, lang)
     lines: list[str] = []
     for effect in effects:
         if not isinstance(effect, Ability):   # printed: a bare verb, or {verb: its count}
@@ -420,22 +471,23 @@ class GameWording:
     """The :class:`rules_engine.core.printed.Wording` the compiler hands one game's
     printing code: the functions above, for that game."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, lang: str = "en") -> None:
         self.game = game
+        self.lang = lang
 
     def effects(self, effects: Sequence[Effect]) -> str:
-        return render_effects(self.game, effects)
+        return render_effects(self.game, effects, self.lang)
 
     def task(self, event: str, where: Mapping[str, Any] | FrozenMap, times: int) -> str:
-        return render_task(self.game, event, where, times)
+        return render_task(self.game, event, where, times, self.lang)
 
     def cost(self, cost: Mapping[str, Any] | FrozenMap) -> str:
-        return render_cost(self.game, cost)
+        return render_cost(self.game, cost, self.lang)
 
     def verb_effects(self, effects: Sequence[Any]) -> str:
-        return render_verb_effects(self.game, effects)
+        return render_verb_effects(self.game, effects, self.lang)
 
 
-def wording(game: str) -> Wording:
-    """The wording of ``game`` (its phrasebook is loaded on first use)."""
-    return GameWording(game)
+def wording(game: str, lang: str = "en") -> Wording:
+    """The wording of ``game`` in ``lang`` (its phrasebook is loaded on first use)."""
+    return GameWording(game, lang)

@@ -358,6 +358,30 @@ _CODES: tuple[Code, ...] = (
          "is reported, and the exit code is 1 (errors found), not 2. Like R101, no "
          "--select, --ignore, suppression or baseline hides it. Report it with the "
          "traceback."),
+    Code("T101", "missing-translation", "A printed field has no translation in the "
+         "language asked for.",
+         "With `--lang CODE` every printed field is in that language: rules text from "
+         "templates/<game>/lang/<code>/phrases.yaml, the content's own words (titles, "
+         "flavour, labels) from the content folder's lang/<code>.po catalogue, whole game "
+         "terms and layout labels from the glossary in lang.yaml. A field none of them "
+         "gives is an error naming the card and field (or the phrase); with "
+         "--allow-fallback it is a warning and the field prints in English. "
+         "`samizdat i18n extract --lang CODE` writes the catalogue to fill in; `samizdat "
+         "i18n status` lists what is missing."),
+    Code("T102", "stale-translation", "A translation was made for text the card no "
+         "longer prints.",
+         "A catalogue entry whose source (msgid) differs from what the card prints now, "
+         "or that is marked fuzzy, was translated from older words: check it, update its "
+         "msgid (`samizdat i18n extract` does, keeping the old text as the previous "
+         "msgid) and clear the fuzzy flag. An error, or with --allow-fallback a warning "
+         "and the field prints in English."),
+    Code("T103", "unknown-language", "The game has no such language.",
+         "A language is a folder templates/<game>/lang/<code>/ with a lang.yaml; the "
+         "message lists those the game has. Codes are BCP 47: ar, hi, pt-BR."),
+    Code("T104", "bad-language-file", "A language file cannot be used.",
+         "lang.yaml holds `language: {code, name, direction: ltr|rtl, mirror: "
+         "true|false}` and a `glossary:` of term: translation strings; phrases.yaml the "
+         "sections of the game's phrases.yaml; lang/<code>.po a gettext catalogue."),
     Code("N501", "count-mismatch", "A component count differs from the rulebook.",
          "game.yaml declares the counts the source document fixes; the content must "
          "match them (copies count)."),

@@ -21,9 +21,10 @@ Faces = Callable[[Any], list[CardFace]]
 """A game's face builder with its wording bound: the model to its card faces."""
 
 
-def builder(game: str) -> Faces:
+def builder(game: str, lang: str = "en") -> Faces:
     """The face builder of ``game``, as its plug-in names it (imported on first use),
-    worded in ``game``'s phrases; KeyError for a game without one."""
+    worded in ``game``'s phrases (in ``lang``: that language's, over them); KeyError for
+    a game without one."""
     from compiler.text.effect_text import wording
     from rules_engine.core.plugin import named
     from rules_engine.games import plugin
@@ -32,7 +33,7 @@ def builder(game: str) -> Faces:
     if declared is None or not declared.faces:
         raise KeyError(f"game {game!r} declares no card faces")
     found: FaceBuilder = named(declared.faces)
-    words = wording(game)
+    words = wording(game, lang)
 
     def faces(model: Any) -> list[CardFace]:
         return found(model, words)
