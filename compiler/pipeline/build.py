@@ -821,7 +821,7 @@ def _work(jobs: list[DeckJob | ExtraJob], caches: dict[str, dict[str, Any]],
     if options.jobs > 1 and len(decks) > 1:
         heaviest_first = sorted(decks, key=lambda j: -len(j.plans))
         with ProcessPoolExecutor(max_workers=options.jobs) as pool:
-            outputs = dict(zip([(j.game, j.deck) for j in heaviest_first],
+            outputs = dict(zip([(j.game, _slot(j)) for j in heaviest_first],
                                pool.map(work_deck, heaviest_first), strict=True))
     else:
         outputs = {}
@@ -830,15 +830,15 @@ def _work(jobs: list[DeckJob | ExtraJob], caches: dict[str, dict[str, Any]],
             found, made = job.make()
             result.diagnostics += found
             if found:
-                result.dirty.add((job.game, job.deck))
-            rendered[(job.game, job.deck)] = made
+                result.dirty.add((job.game, _slot(job)))
+            rendered[(job.game, _slot(job))] = made
             continue
-        found, files = outputs.get((job.game, job.deck)) or work_deck(job, options.jobs)
+        found, files = outputs.get((job.game, _slot(job))) or work_deck(job, options.jobs)
         result.diagnostics += found
         if found:
-            result.dirty.add((job.game, job.deck))
+            result.dirty.add((job.game, _slot(job)))
         if files is not None:
-            rendered[(job.game, job.deck)] = files
+            rendered[(job.game, _slot(job))] = files
     return rendered
 
 
@@ -868,8 +868,15 @@ def _write(jobs: list[DeckJob | ExtraJob], rendered: dict[tuple[str, str], Rende
     result.written = True
 
 
+def _slot(job: DeckJob | ExtraJob) -> str:
+    """What names a job's output in the cache and the build: its deck, and with
+    ``--lang`` the language before it (``fr/common``)."""
+    lang = getattr(job, "lang", "")
+    return f"{lang}/{job.deck}" if lang else job.deck
+
+
 def _reusable(job: DeckJob | ExtraJob, cache: dict[str, Any], folder: Path) -> bool:
-    entry = cache.get(job.deck)
+    entry = cache.get(_slot(job))
     if not isinstance(entry, dict) or entry.get("key") != job.key:
         return False
     return all(intact(folder, file) for file in entry["files"])
@@ -894,11 +901,11 @@ def _write_locked(game: str, jobs: list[DeckJob | ExtraJob],
         entries: list[dict[str, Any]] = []
         new_cache: dict[str, Any] = {}
         for job in jobs:
-            out = rendered.get((game, job.deck))
+            out = rendered.get((game, _slot(job)))
             deck_files: list[dict[str, Any]] = []
             if out is None:   # reused from the previous build
                 result.reused += 1
-                for file in cache[job.deck]["files"]:
+                for file in cache[_slot(job)]["files"]:
                     target = stage / file["path"]
                     target.parent.mkdir(parents=True, exist_ok=True)
                     if not intact(final, file):
@@ -917,8 +924,8 @@ def _write_locked(game: str, jobs: list[DeckJob | ExtraJob],
                                        "sha256": hashlib.sha256(data).hexdigest()})
             entries += deck_files
             # a deck drawn with diagnostics is drawn again next time, so they are reported
-            reusable = (game, job.deck) not in result.dirty
-            new_cache[job.deck] = {"key": job.key if reusable else "", "files": deck_files}
+            reusable = (game, _slot(job)) not in result.dirty
+            new_cache[_slot(job)] = {"key": job.key if reusable else "", "files": deck_files}
             result.cards += job.cards
         entries.sort(key=lambda e: str(e["path"]))
         listed = [{k: e[k] for k in ("path", "kind", "pages", "cards", "sha256")}

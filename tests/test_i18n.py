@@ -1,0 +1,240 @@
+"""Decks in other languages from one source (compiler.i18n): `build --lang` writes each
+language into <game>/<code>/ with rules text from the language's phrases, the content's
+words from its catalogue and terms from its glossary; what is missing or stale is
+T101/T102 at its place (an error, or with --allow-fallback a warning and English);
+`i18n extract` keeps translations and marks changed ones fuzzy; `i18n status` counts;
+mirrored layouts for right-to-left languages."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pypdfium2
+import pytest
+
+from compiler.frontend.layouts import LayoutLibrary
+from compiler.i18n import languages, localized_layouts
+from compiler.text import effect_text
+from tests.conftest import CARDS, FIRST_CARD_PAGE, REPO, line_of, run_cli
+
+SPRING_LANG = REPO / "templates" / "spring" / "lang"
+
+
+@pytest.fixture
+def spring(tmp_path: Path) -> Path:
+    target = tmp_path / "cards" / "spring"
+    shutil.copytree(CARDS / "spring", target)
+    return target
+
+
+@pytest.fixture
+def own_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of Spring's language folders that a test may change."""
+    folder = tmp_path / "lang"
+    shutil.copytree(SPRING_LANG, folder)
+    monkeypatch.setattr(languages, "folder", lambda game: folder)
+    languages.language.cache_clear()
+    effect_text.phrasebook.cache_clear()
+    yield folder
+    languages.language.cache_clear()
+    effect_text.phrasebook.cache_clear()
+
+
+def build(*args: str) -> tuple[int, dict[str, object], str]:
+    result = run_cli("build", "--format", "json", "--jobs", "1", "--cards-only", *args)
+    report = json.loads(result.stdout.split("\nwrote ")[0])
+    return result.exit_code, report, result.output
+
+
+def card_text(pdf: Path) -> str:
+    document = pypdfium2.PdfDocument(str(pdf))
+    return " ".join(" ".join(document[n].get_textpage().get_text_range().split())
+                    for n in range(FIRST_CARD_PAGE, len(document)))
+
+
+def po_entry(po: Path, context: str) -> tuple[int, str]:
+    """The line of an entry's msgstr and its text."""
+    lines = po.read_text(encoding="utf-8").splitlines()
+    at = lines.index(f'msgctxt "{context}"')
+    assert lines[at + 2].startswith("msgstr ")
+    return at + 3, lines[at + 2][len('msgstr "'):-1]
+
+
+def test_a_french_build_prints_french_words_phrases_and_terms(spring: Path,
+                                                              tmp_path: Path) -> None:
+    code, report, _ = build(str(spring), "--lang", "fr", "--out", str(tmp_path / "out"))
+    assert code == 0, report
+    assert report["diagnostics"] == []
+    out = tmp_path / "out" / "spring"
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert [f["path"] for f in manifest["files"]] == ["fr/common.pdf"]
+    text = card_text(out / "fr" / "common.pdf")
+    _, title = po_entry(spring / "lang" / "fr.po", "common/mot-diaspora:front.title")
+    assert title and title in text
+    assert "Diaspora Remittances" not in text                 # the English title
+    assert "Piochez" in text and "Draw" not in text           # the phrases
+    assert "Manifestation" in text and "Protest" not in text  # the glossary
+    # the same content, the same bytes
+    again = tmp_path / "again"
+    assert build(str(spring), "--lang", "fr", "--out", str(again))[0] == 0
+    assert (again / "spring" / "fr" / "common.pdf").read_bytes() == \
+        (out / "fr" / "common.pdf").read_bytes()
+
+
+def test_several_languages_each_get_a_folder(spring: Path, tmp_path: Path) -> None:
+    code, report, _ = build(str(spring), "--lang", "en,fr", "--out", str(tmp_path))
+    assert code == 0, report
+    manifest = json.loads((tmp_path / "spring" / "manifest.json").read_text())
+    assert sorted(f["path"] for f in manifest["files"]) == ["en/common.pdf", "fr/common.pdf"]
+    english = card_text(tmp_path / "spring" / "en" / "common.pdf")
+    assert "Diaspora Remittances" in english and "Piochez" not in english
+
+
+def test_a_missing_translation_is_t101_at_the_field_and_stops_the_build(
+        spring: Path, tmp_path: Path) -> None:
+    po = spring / "lang" / "fr.po"
+    context = "common/mot-diaspora:front.title"
+    line, title = po_entry(po, context)
+    lines = po.read_text(encoding="utf-8").splitlines()
+    lines[line - 1] = 'msgstr ""'
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, report, _ = build(str(spring), "--lang", "fr", "--out", str(tmp_path / "out"))
+    assert code == 1
+    [found] = report["diagnostics"]
+    deck = spring / "board_and_deck.yaml"
+    assert (found["code"], found["severity"], Path(found["file"]).name) == \
+        ("T101", "error", "board_and_deck.yaml")
+    assert found["line"] == line_of(deck, "title: Diaspora Remittances")
+    assert found["column"] == 12
+    assert found["message"] == ("common/mot-diaspora front title: no Français (fr) "
+                                "translation of 'Diaspora Remittances'; it prints in English")
+    assert not (tmp_path / "out").exists()
+    # allowed to fall back: a warning, and the English title is printed
+    code, report, _ = build(str(spring), "--lang", "fr", "--allow-fallback", "--out",
+                            str(tmp_path / "fallback"))
+    assert code == 0
+    assert [(d["code"], d["severity"]) for d in report["diagnostics"]] == \
+        [("T101", "warning")]
+    text = card_text(tmp_path / "fallback" / "spring" / "fr" / "common.pdf")
+    assert "Diaspora Remittances" in text and title not in text
+
+
+def test_a_changed_card_makes_its_translation_stale_until_extracted_again(
+        spring: Path, tmp_path: Path) -> None:
+    deck = spring / "board_and_deck.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("title: Diaspora Remittances", "title: Money From Abroad"),
+                    encoding="utf-8")
+    po = spring / "lang" / "fr.po"
+    code, report, _ = build(str(spring), "--lang", "fr", "--out", str(tmp_path / "out"))
+    assert code == 1
+    [found] = report["diagnostics"]
+    assert (found["code"], Path(found["file"]).name) == ("T102", "fr.po")
+    assert found["line"] == po.read_text(encoding="utf-8").splitlines().index(
+        'msgctxt "common/mot-diaspora:front.title"') + 2     # its msgid: the words
+    assert "translated from 'Diaspora Remittances', the card now prints 'Money From " \
+        "Abroad'" in found["message"]
+    status = run_cli("i18n", "status", str(spring), "--lang", "fr")
+    assert status.exit_code == 0
+    assert "1 stale, 0 missing" in status.output
+    # extract: the old translation kept, fuzzy, the old words as the previous msgid
+    _, old = po_entry(po, "common/mot-diaspora:front.title")
+    result = run_cli("i18n", "extract", str(spring), "--lang", "fr")
+    assert result.exit_code == 0, result.output
+    written = po.read_text(encoding="utf-8")
+    assert f'#, fuzzy\n#| msgid "Diaspora Remittances"\nmsgctxt ' \
+        f'"common/mot-diaspora:front.title"\nmsgid "Money From Abroad"\nmsgstr "{old}"' \
+        in written
+    # a translator checks it and clears the flag: the build passes
+    po.write_text(written.replace('#, fuzzy\n#| msgid "Diaspora Remittances"\n', ""),
+                  encoding="utf-8")
+    assert build(str(spring), "--lang", "fr", "--out", str(tmp_path / "fixed"))[0] == 0
+
+
+def test_extract_is_stable_and_keeps_every_translation(spring: Path) -> None:
+    po = spring / "lang" / "fr.po"
+    before = po.read_bytes()
+    result = run_cli("i18n", "extract", str(spring), "--lang", "fr")
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == f"wrote {po}"
+    assert po.read_bytes() == before
+
+
+def test_a_missing_phrase_names_the_phrase(spring: Path, tmp_path: Path,
+                                           own_languages: Path) -> None:
+    phrases = own_languages / "fr" / "phrases.yaml"
+    text = phrases.read_text(encoding="utf-8")
+    phrases.write_text(re.sub(r'\n  draw: .*\n', "\n", text), encoding="utf-8")
+    code, report, _ = build(str(spring), "--lang", "fr", "--out", str(tmp_path / "out"))
+    assert code == 1
+    messages = {d["message"] for d in report["diagnostics"]}
+    assert all(d["code"] == "T101" for d in report["diagnostics"])
+    assert any(m.endswith("front effects: no Français (fr) phrase for effects.draw; "
+                          "it prints in English") for m in messages), messages
+    status = run_cli("i18n", "status", str(spring), "--lang", "fr")
+    assert "phrases 2/3" in status.output
+    assert "phrases to translate: effects.draw" in status.output
+
+
+def test_an_unknown_language_is_t103(spring: Path, tmp_path: Path) -> None:
+    code, report, _ = build(str(spring), "--lang", "xx", "--out", str(tmp_path))
+    assert code == 1
+    [found] = report["diagnostics"]
+    assert found["code"] == "T103"
+    assert found["message"].startswith("spring has no language 'xx': ")
+    assert found["message"].endswith("(it has: en, ar, fr)")
+    bad = run_cli("build", str(spring), "--lang", "french!", "--out", str(tmp_path))
+    assert bad.exit_code == 2 and "is not a language code" in bad.output
+
+
+def test_a_language_file_that_cannot_be_used_is_t104_at_its_line(
+        spring: Path, tmp_path: Path, own_languages: Path) -> None:
+    spec = own_languages / "fr" / "lang.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("direction: ltr",
+                                                             "direction: up"),
+                    encoding="utf-8")
+    code, report, _ = build(str(spring), "--lang", "fr", "--out", str(tmp_path))
+    assert code == 1
+    [found] = report["diagnostics"]
+    assert (found["code"], found["line"]) == ("T104", line_of(spec, "direction: up"))
+    assert found["message"] == "direction: expected ltr or rtl, got 'up'"
+
+
+def test_a_right_to_left_layout_is_mirrored_and_its_labels_translated() -> None:
+    arabic = languages.language("spring", "ar")
+    library = LayoutLibrary("spring")
+    front = library.get("spring_card-front")
+    assert front is not None
+    mirrored, said = localized_layouts.localized(front, arabic, 63.5, allow_fallback=False)
+    assert said == []
+    for before, after in zip(front.regions, mirrored.regions, strict=True):
+        if before.kind == "guide":
+            assert after == before
+            continue
+        assert after.x == pytest.approx(63.5 - before.x - before.w)
+        assert after.align == {"left": "right", "right": "left"}.get(before.align,
+                                                                      before.align)
+    assert mirrored.digest != front.digest
+
+
+def test_a_layout_label_comes_from_the_glossary_or_is_t101_at_its_region() -> None:
+    from dataclasses import replace
+
+    front = LayoutLibrary("spring").get("spring_card-front")
+    assert front is not None
+    title = next(r for r in front.regions if r.name == "title")
+    labelled = replace(front, regions=(replace(title, text="Common deck"),
+                                       replace(title, name="other", text="Played at once")))
+    french = languages.language("spring", "fr")
+    shown, said = localized_layouts.localized(labelled, french, 63.5, allow_fallback=False)
+    assert [r.text for r in shown.regions] == ["Paquet commun", "Played at once"]
+    assert [(d.code, d.severity.value, d.location) for d in said] == \
+        [("T101", "error", title.location)]
+    assert said[0].message == ("layout 'spring_card-front' region 'other': no Français (fr) "
+                               "translation of 'Played at once'; it prints in English")
+    _, allowed = localized_layouts.localized(labelled, french, 63.5, allow_fallback=True)
+    assert [d.severity.value for d in allowed] == ["warning"]
