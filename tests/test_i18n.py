@@ -238,3 +238,21 @@ def test_a_layout_label_comes_from_the_glossary_or_is_t101_at_its_region() -> No
                                "translation of 'Played at once'; it prints in English")
     _, allowed = localized_layouts.localized(labelled, french, 63.5, allow_fallback=True)
     assert [d.severity.value for d in allowed] == ["warning"]
+
+
+def test_a_translation_that_changes_a_number_or_an_icon_is_t105(spring: Path,
+                                                                tmp_path: Path) -> None:
+    po = spring / "lang" / "fr.po"
+    line, _ = po_entry(po, "common/mot-diaspora:front.title")
+    lines = po.read_text(encoding="utf-8").splitlines()
+    lines[line - 1] = 'msgstr "3 transferts :draw:"'
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, report, _ = build(str(spring), "--lang", "fr", "--out", str(tmp_path / "out"))
+    assert code == 0, report
+    [found] = report["diagnostics"]
+    assert (found["code"], found["severity"], Path(found["file"]).name, found["line"]) == \
+        ("T105", "warning", "fr.po", line - 1)
+    assert found["message"] == (
+        "common/mot-diaspora front title: the Français (fr) translation does not say what "
+        "the card says: numbers none in English but 3 in the translation; icons none in "
+        "English but :draw: in the translation")

@@ -31,6 +31,20 @@ from rules_engine.core.diagnostics import Diagnostic, Location, error, warning
 from rules_engine.core.printed import CardFace
 
 _BORROWED = re.compile(f"{MARK_OPEN}([^{MARK_NAMED}]*){MARK_NAMED}")
+_NUMBER = re.compile(r"\d+")
+_ICON = re.compile(r":[a-z][a-z0-9_]*:")
+
+
+def drift(source: str, text: str) -> str | None:
+    """What a translation says differently from its source that must not change: the
+    numbers and the inline icons (as multisets); None when they agree."""
+    said = []
+    for what, pattern in (("numbers", _NUMBER), ("icons", _ICON)):
+        before, after = sorted(pattern.findall(source)), sorted(pattern.findall(text))
+        if before != after:
+            said.append(f"{what} {', '.join(before) or 'none'} in English but "
+                        f"{', '.join(after) or 'none'} in the translation")
+    return "; ".join(said) or None
 SIDES = ("front", "back")
 
 
@@ -106,6 +120,11 @@ def translate_faces(default_faces: Sequence[CardFace], faces: Sequence[CardFace]
                         entry.source == original:
                     counted.translated += 1
                     done[key] = entry.text
+                    differs = drift(original, entry.text)
+                    if differs:
+                        found.append(warning("T105", f"{label}: the {name} translation "
+                                             f"does not say what the card says: {differs}",
+                                             entry.where))
                 elif original in language.glossary:
                     counted.translated += 1
                     done[key] = language.glossary[original]

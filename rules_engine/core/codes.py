@@ -382,6 +382,12 @@ _CODES: tuple[Code, ...] = (
          "lang.yaml holds `language: {code, name, direction: ltr|rtl, mirror: "
          "true|false}` and a `glossary:` of term: translation strings; phrases.yaml the "
          "sections of the game's phrases.yaml; lang/<code>.po a gettext catalogue."),
+    Code("T105", "translation-drift", "A translation's numbers or icons differ from the "
+         "card's.",
+         "A card's own words translated in a catalogue must keep every number and inline "
+         "icon of the English (\"Draw 2 cards\" is not \"Piochez 3 cartes\"): the "
+         "printed card would say another thing than the card the engine plays. A "
+         "warning at the catalogue entry."),
     Code("N501", "count-mismatch", "A component count differs from the rulebook.",
          "game.yaml declares the counts the source document fixes; the content must "
          "match them (copies count)."),
@@ -390,7 +396,7 @@ _CODES: tuple[Code, ...] = (
 CODES: dict[str, Code] = {c.code: c for c in _CODES}
 
 WARNINGS = frozenset({"Y120", "F205", "F209", "F290", "B603", "B604", "B625", "B634",
-                      "B636", "B637", "B638", "B639", "B640", "B641", "B642", "B643",
+                      "B636", "B637", "B638", "B639", "B640", "B641", "B642", "B643", "T105",
                       "R101",
                       "R103"})
 """The catalogue's codes reported as warnings (F290 is as severe as the worst it
