@@ -27,9 +27,13 @@ Spring's (one deck, its pages split across the processes) with ``--png``,
 ``--print-ready tgc`` (825x1125 faces with bleed) and ``--print-ready mpc``
 (822x1122), each with ``--jobs 1`` and ``--jobs 2``, interleaved: PNG faces written
 per second, validation and the home sheets included.
+Languages (``--lang-only`` runs this part alone): fresh builds of Spring's cards in
+English, French (Latin script, glossary and catalogue) and Arabic (shaped, right to
+left, mirrored layouts), one process each, interleaved round by round; cards per
+second and each language's time over English's (target for Arabic: at most 1.5x).
 Prints figures; asserts nothing.
 
-    python benchmarks/build.py [--rounds N] [--patches-only | --png-only]
+    python benchmarks/build.py [--rounds N] [--patches-only | --png-only | --lang-only]
 """
 
 from __future__ import annotations
@@ -331,6 +335,35 @@ def interleaved(steps: dict[str, Any], rounds: int) -> dict[str, float]:
     return {name: statistics.median(found) for name, found in times.items()}
 
 
+def language_build(out: Path, lang: str) -> float:
+    """Seconds of a fresh build of Spring's cards in ``lang`` (one process)."""
+    shutil.rmtree(out, ignore_errors=True)
+    forget_memos()
+    start = time.perf_counter()
+    result = build([REPO / "cards" / "spring"],
+                   BuildOptions(out, jobs=1, extras=False, langs=(lang,)))
+    elapsed = time.perf_counter() - start
+    assert result.errors == 0, [d.message for d in result.diagnostics[:3]]
+    return elapsed
+
+
+def report_languages(rounds: int) -> None:
+    out = Path(tempfile.mkdtemp(prefix="samizdat-bench-lang-"))
+    try:
+        cards = build([REPO / "cards" / "spring"],
+                      BuildOptions(out / "count", jobs=1, extras=False)).cards
+        times = interleaved({lang: (lambda lang=lang: language_build(out / lang, lang))
+                             for lang in ("en", "fr", "ar")}, rounds)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    print(f"Spring's cards by language ({cards} cards, fresh build, one process, "
+          f"median of {rounds} interleaved rounds):")
+    for lang, seconds in times.items():
+        print(f"  {lang}: {seconds * 1000:.0f} ms -> {cards / seconds:,.0f} cards/s; "
+              f"{seconds / times['en']:.2f}x English's time"
+              + (" (target <= 1.5x)" if lang == "ar" else ""))
+
+
 def report_png(rounds: int) -> None:
     """Faces per second of samizdat's 300 dpi PNG export of one deck against pdftoppm
     on the same PDF, and of fresh ``--png`` and ``--print-ready tgc|mpc`` builds with
@@ -404,6 +437,8 @@ def main() -> None:
     parser.add_argument("--png-only", action="store_true",
                         help="only the PNG export against pdftoppm and the PNG and vendor "
                              "builds")
+    parser.add_argument("--lang-only", action="store_true",
+                        help="only Spring's cards in English, French and Arabic")
     parser.add_argument("--one-build", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one_build:
@@ -414,6 +449,9 @@ def main() -> None:
         return
     if args.png_only:
         report_png(args.rounds)
+        return
+    if args.lang_only:
+        report_languages(args.rounds)
         return
     out = Path(tempfile.mkdtemp(prefix="samizdat-bench-"))
     try:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,16 @@ class RulesData:
     game: str
     data: dict[str, Any]
     file: str
+    # in another language (compiler.i18n.extras): its code and direction, its tables
+    # worded and translated, and the reference's fixed headings ("Glossary", ...)
+    lang: str = "en"
+    direction: str = "ltr"
+    tables: Mapping[str, Any] | None = None
+    words: Mapping[str, str] = field(default_factory=dict)
+
+    def word(self, english: str) -> str:
+        """A fixed heading of the reference in this language."""
+        return self.words.get(english, english)
 
 
 _checked: dict[tuple[str, str, bytes], tuple[RulesData | None, tuple[Diagnostic, ...]]] = {}
@@ -44,14 +55,14 @@ def rules_path(game: str, root: Path | None = None, overrides: Path | None = Non
     return (root or templates_root(game)) / game / RULES_FILE
 
 
-def load_rules(game: str, root: Path | None = None, overrides: Path | None = None
-               ) -> tuple[RulesData | None, list[Diagnostic]]:
-    """Load and check ``game``'s rules data (:func:`rules_path`): None and the
-    diagnostics when it is missing (B610), unreadable, not YAML, off its schema or
-    names a table the game does not have (B611)."""
+def load_rules(game: str, root: Path | None = None, overrides: Path | None = None,
+               path: Path | None = None) -> tuple[RulesData | None, list[Diagnostic]]:
+    """Load and check ``game``'s rules data (:func:`rules_path`, or the file ``path``: a
+    language's): None and the diagnostics when it is missing (B610), unreadable, not
+    YAML, off its schema or names a table the game does not have (B611)."""
     from compiler.frontend.discover import display
 
-    path = rules_path(game, root, overrides)
+    path = path or rules_path(game, root, overrides)
     shown = display(path)
     if not os.path.lexists(path):
         return None, [error("B610", f"no rules data for {game} ({shown})", Location(shown))]
@@ -78,7 +89,7 @@ def _check(game: str, raw: bytes, shown: str) -> tuple[RulesData | None, list[Di
         return None, diags
     diags += schema_check.check(doc, (), doc.data, "common/rules")
     known = tables.tables_of(game)
-    for path_parts, value in _table_refs(doc.data):
+    for path_parts, value in table_refs(doc.data):
         if value not in known:
             diags.append(error("B611", f"unknown table {value!r}; {game} has "
                                f"{', '.join(sorted(known))}", doc.locate(path_parts)))
@@ -87,15 +98,15 @@ def _check(game: str, raw: bytes, shown: str) -> tuple[RulesData | None, list[Di
     return RulesData(game, doc.data, doc.file), []
 
 
-def _table_refs(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], str]]:
+def table_refs(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], str]]:
     found = []
     if isinstance(data, dict):
         for key, value in data.items():
             if key == "table" and isinstance(value, str):
                 found.append(((*path, key), value))
             else:
-                found += _table_refs(value, (*path, key))
+                found += table_refs(value, (*path, key))
     elif isinstance(data, list):
         for index, value in enumerate(data):
-            found += _table_refs(value, (*path, index))
+            found += table_refs(value, (*path, index))
     return found

@@ -26,8 +26,9 @@ def mirrored(region: Region, width: float) -> Region:
 
 
 def localized(layout: Layout, language: Language, width: float, *,
-              allow_fallback: bool) -> tuple[Layout, list[Diagnostic]]:
-    """``layout`` for ``language`` on a card ``width`` mm wide, and what is missing."""
+              allow_fallback: bool, mirror: bool = True) -> tuple[Layout, list[Diagnostic]]:
+    """``layout`` for ``language`` on a card ``width`` mm wide, and what is missing
+    (``mirror``: False for mats and boards, whose geometry is the game's)."""
     found: list[Diagnostic] = []
     regions: list[Region] = []
     say = warning if allow_fallback else error
@@ -42,7 +43,7 @@ def localized(layout: Layout, language: Language, width: float, *,
                                  if language.folder else None))
             else:
                 region = replace(region, text=words)
-        if language.mirror and region.kind != "guide":
+        if mirror and language.mirror and region.kind != "guide":
             region = mirrored(region, width)
         regions.append(region)
     if tuple(regions) == layout.regions:

@@ -56,6 +56,29 @@ def unmarked(text: str) -> tuple[str, list[str]]:
     return _BORROWED.sub("", text).replace(MARK_CLOSE, ""), names
 
 
+def localize(english: str, worded: str, language: Language, *, allow_fallback: bool,
+             where: Location, what: str) -> tuple[str, Diagnostic | None]:
+    """One printed text that is not a card's field (a table cell, a mat's label) in
+    ``language``: ``worded`` is it worded in the language's phrases, ``english`` in the
+    default language's. Phrases make it, or it reads the same in every language, or it
+    is a whole glossary term; else (or where a borrowed phrase made it) it is T101 and
+    prints in English."""
+    say = warning if allow_fallback else error
+    name = f"{language.name} ({language.code})"
+    text, borrowed = unmarked(worded)
+    if borrowed:
+        return text, say("T101", f"{what}: no {name} phrase for "
+                         f"{', '.join(sorted(set(borrowed)))}; it prints in English", where)
+    if text != english or neutral(text):
+        return text, None
+    if english in language.glossary:
+        return language.glossary[english], None
+    return english, say("T101", f"{what}: no {name} translation of {english!r}; it prints "
+                        "in English", where,
+                        hint=f"add it to the glossary of {language.folder}/lang.yaml"
+                        if language.folder else None)
+
+
 @dataclass
 class Coverage:
     """How many printed fields of a language are translated, stale or missing."""

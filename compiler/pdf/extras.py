@@ -16,6 +16,9 @@ from compiler.frontend.layouts import LayoutLibrary
 from compiler.frontend.paths import templates_root
 from compiler.frontend.rules_data import RULES_FILE, RulesData
 from compiler.frontend.safe_read import UnreadableFile, read_file
+from compiler.i18n.extras import localized_rules
+from compiler.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
+from compiler.i18n.languages import Language
 from compiler.pdf import icons
 from compiler.text.faces import CardFace
 from rules_engine.core.diagnostics import Diagnostic, Location, error
@@ -33,6 +36,7 @@ class ExtraJob:
     make: Callable[[], tuple[list[Diagnostic], Rendered]] = field(compare=False)
     plans: tuple[Any, ...] = ()
     cards: int = 0
+    lang: str = ""          # --lang: the language, whose files go to <game>/<lang>/
 
 
 def _file_bytes(path: Path) -> bytes:
@@ -67,26 +71,40 @@ def _files_digest(game: str, templates: Path | None = None) -> bytes:
 
 def extra_job(game: str, model: Any, faces: list[CardFace], paper: str,
               deck_keys: list[str], mats: LayoutLibrary, rules: RulesData | None,
-              templates: Path | None = None) -> ExtraJob:
+              templates: Path | None = None, language: Language | None = None,
+              allow_fallback: bool = False) -> ExtraJob:
     """The job of ``game``'s mats (laid out by ``mats``), rules reference and aid
     (from ``rules``, None when it did not load): both as the front end loaded them
-    (:func:`compiler.frontend.load.load`), which reported their problems."""
+    (:func:`compiler.frontend.load.load`), which reported their problems; with
+    ``language`` in that language (``faces`` already are), into ``<code>/``."""
     digest = hashlib.sha256()
-    digest.update(repr((__version__, game, paper, sorted(deck_keys))).encode())
+    digest.update(repr((__version__, game, paper, sorted(deck_keys), allow_fallback)).encode())
     digest.update(_files_digest(game, templates))
     digest.update(repr(model).encode())
+    if language is not None and language.folder is not None:
+        digest.update(repr(language).encode())
+        for path in sorted(language.folder.rglob("*.yaml")):
+            digest.update(path.relative_to(language.folder).as_posix().encode()
+                          + _file_bytes(path))
 
     def make() -> tuple[list[Diagnostic], Rendered]:
-        return build_extras(game, model, faces, paper, mats, rules)
+        found, files = build_extras(game, model, faces, paper, mats, rules, language,
+                                    allow_fallback)
+        if language is None:
+            return found, files
+        return found, {f"{language.code}/{path}": value for path, value in files.items()}
 
-    return ExtraJob(game, "extras", digest.hexdigest(), make)
+    return ExtraJob(game, "extras", digest.hexdigest(), make,
+                    lang=language.code if language is not None else "")
 
 
 def build_extras(game: str, model: Any, faces: list[CardFace], paper: str,
-                 library: LayoutLibrary, rules: RulesData | None
+                 library: LayoutLibrary, rules: RulesData | None,
+                 language: Language | None = None, allow_fallback: bool = False
                  ) -> tuple[list[Diagnostic], Rendered]:
-    """The mats, the rules reference and the aid of ``game``, and what drawing them
-    found (not what loading ``library`` and ``rules`` found: the front end said it)."""
+    """The mats, the rules reference and the aid of ``game`` (in ``language``, see
+    :mod:`compiler.i18n.extras`), and what drawing them found (not what loading
+    ``library`` and ``rules`` found: the front end said it)."""
     from compiler.pdf.mats import mat_pdf, prepare_mats
     from compiler.pdf.reference import aid_pdf, card_index_problems, reference_html, reference_pdf
 
@@ -94,8 +112,14 @@ def build_extras(game: str, model: Any, faces: list[CardFace], paper: str,
     files: Rendered = {}
     icons.use(game)          # mats and the rules reference show the game's shipped icons
     already = len(library.diagnostics)
-    mats, found = prepare_mats(game, model, library)
+    foreign = language if language is not None and language.code != DEFAULT_LANGUAGE \
+        else None
+    mats, found = prepare_mats(game, model, library, foreign, allow_fallback)
     diags += found + library.diagnostics[already:]
+    if foreign is not None:
+        rules, said = localized_rules(game, model, rules, foreign,
+                                      allow_fallback=allow_fallback)
+        diags += said
     for mat in mats:
         pdf, pages, _ = mat_pdf(mat, paper)
         files[f"mats/{mat.name}.pdf"] = (pdf, "mats", pages, 0)

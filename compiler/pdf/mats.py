@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -16,6 +16,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from compiler.frontend.layouts import Layout, LayoutLibrary, Region, regions_outside
 from compiler.frontend.load import MAT_SOURCED, mat_without_size, region_without_source
+from compiler.i18n.languages import Language
+from compiler.i18n.localized_layouts import localized
+from compiler.i18n.translate import localize
 from compiler.pdf import contrast, forms, tiling
 from compiler.pdf.render_card import MM, PreparedSide, draw_side, prepare
 from compiler.text import markup
@@ -42,11 +45,15 @@ def mat_names(library: LayoutLibrary) -> list[str]:
     return sorted(names)
 
 
-def prepare_mats(game: str, model: Any, library: LayoutLibrary
+def prepare_mats(game: str, model: Any, library: LayoutLibrary,
+                 language: Language | None = None, allow_fallback: bool = False
                  ) -> tuple[list[PreparedMat], list[Diagnostic]]:
+    """The mats of ``game`` ready to draw (in ``language``: its words, from its phrases
+    and glossary, T101 for what it lacks), and what preparing them found."""
     mats: list[PreparedMat] = []
     diags: list[Diagnostic] = []
     sources = sources_of(game)
+    worded = sources_of(game, language.code) if language is not None else sources
     for name in mat_names(library):
         layout = library.get(name)
         if layout is None:
@@ -54,7 +61,14 @@ def prepare_mats(game: str, model: Any, library: LayoutLibrary
         if layout.size is None:
             diags.append(mat_without_size(name, layout))
             continue
-        diags += regions_outside(layout, layout.size, "mat")
+        title, size = layout.title, layout.size
+        if language is not None:
+            layout, said = localized(layout, language, size[0],
+                                     allow_fallback=allow_fallback, mirror=False)
+            title, problem = localize(title, title, language, allow_fallback=allow_fallback,
+                                      where=layout.location, what=f"mat {name} title")
+            diags += said + ([problem] if problem else [])
+        diags += regions_outside(layout, size, "mat")
         cells: dict[str, list[Cell]] = {}
         for region in layout.regions:
             if region.kind in MAT_SOURCED:
@@ -62,7 +76,12 @@ def prepare_mats(game: str, model: Any, library: LayoutLibrary
                     diags.append(region_without_source(name, region, sources))
                     continue
                 cells[region.name] = sources[region.source](model)
-        side = prepare(layout, layout.size[0], layout.size[1], {"title": layout.title}, {},
+                if language is not None:
+                    cells[region.name], said = _localized_cells(
+                        cells[region.name], worded[region.source](model), language,
+                        allow_fallback, region, name)
+                    diags += said
+        side = prepare(layout, size[0], size[1], {"title": title}, {},
                        layout.location, f"mat {name}", "mat")
         diags += side.diagnostics
         diags += _check_cells(layout, cells)
@@ -70,6 +89,27 @@ def prepare_mats(game: str, model: Any, library: LayoutLibrary
         diags += _check_glyphs(layout, cells)
         mats.append(PreparedMat(name, layout.title, side, cells, layout.copies))
     return mats, diags
+
+
+def _localized_cells(english: list[Cell], worded: list[Cell], language: Language,
+                     allow_fallback: bool, region: Region, mat: str
+                     ) -> tuple[list[Cell], list[Diagnostic]]:
+    """A region's cells in ``language`` (each label and smaller line, see
+    :func:`compiler.i18n.translate.localize`); a missing text is said once per text."""
+    out: list[Cell] = []
+    said: dict[str, Diagnostic] = {}
+    for before, after in zip(english, worded, strict=True):
+        texts = {}
+        for key in ("label", "sub"):
+            text, problem = localize(getattr(before, key), getattr(after, key), language,
+                                     allow_fallback=allow_fallback,
+                                     where=before.where or region.location,
+                                     what=f"mat {mat} region {region.name!r}")
+            texts[key] = text
+            if problem is not None:
+                said.setdefault(problem.message, problem)
+        out.append(replace(after, label=texts["label"], sub=texts["sub"]))
+    return out, list(said.values())
 
 
 def _cell_boxes(region: Region, count: int) -> list[tuple[float, float, float, float]]:

@@ -276,7 +276,7 @@ class _ReferenceDoc(BaseDocTemplate):  # type: ignore[misc]
             self.heading_pages[flowable.key] = self.page
 
 
-def _blocks(blocks: list[dict[str, Any]], game: str, model: Any,
+def _blocks(blocks: list[dict[str, Any]], rules: RulesData, model: Any,
             styles: dict[str, ParagraphStyle], icons: dict[str, str], width: float
             ) -> list[Flowable]:
     out: list[Flowable] = []
@@ -294,13 +294,22 @@ def _blocks(blocks: list[dict[str, Any]], game: str, model: Any,
                                     bulletFontName=fonts.pdf_name("sans"), bulletFontSize=9,
                                     leftIndent=14))
         elif kind == "table":
-            out += _table(game, value, model, styles, icons, width)
+            out += _table(rules, value, model, styles, icons, width)
     return out
 
 
-def _table(game: str, name: str, model: Any, styles: dict[str, ParagraphStyle],
+def _table_data(rules: RulesData, name: str, model: Any) -> tables.Table:
+    """Table ``name`` as the reference prints it: worded and translated beforehand
+    for another language (:attr:`RulesData.tables`), else computed here."""
+    if rules.tables is not None and name in rules.tables:
+        found: tables.Table = rules.tables[name]
+        return found
+    return tables.table(rules.game, name, model)
+
+
+def _table(rules: RulesData, name: str, model: Any, styles: dict[str, ParagraphStyle],
            icons: dict[str, str], width: float) -> list[Flowable]:
-    caption, header, rows = tables.table(game, name, model)
+    caption, header, rows = _table_data(rules, name, model)
     cell, head = styles["cell"], styles["head"]
     data = [[Paragraph(markup.to_para(h, icons, 8), head) for h in header]]
     data += [[Paragraph(markup.to_para(c, icons, 8), cell) for c in row] for row in rows]
@@ -363,18 +372,18 @@ def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace], paper: st
     story: list[Flowable] = []
     for section in ref["sections"]:
         story.append(_Heading(section["title"], styles["h1"], 0, section["id"]))
-        story += _blocks(section["blocks"], rules.game, model, styles, icons, doc.width)
+        story += _blocks(section["blocks"], rules, model, styles, icons, doc.width)
         for sub in section.get("sections", []):
             story.append(_Heading(sub["title"], styles["h2"], 1, f"{section['id']}-{sub['id']}"))
-            story += _blocks(sub["blocks"], rules.game, model, styles, icons, doc.width)
+            story += _blocks(sub["blocks"], rules, model, styles, icons, doc.width)
     if ref.get("glossary"):
-        story.append(_Heading("Glossary", styles["h1"], 0, "glossary"))
+        story.append(_Heading(rules.word("Glossary"), styles["h1"], 0, "glossary"))
         for entry in sorted(ref["glossary"], key=lambda e: e["term"].casefold()):
             story.append(Paragraph(f"<b>{markup.to_para(entry['term'], icons, 9.5)}</b> — "
                                    f"{markup.to_para(entry['definition'], icons, 9.5)}",
                                    styles["body"]))
     story.append(PageBreak())
-    story.append(_Heading("Card index", styles["h1"], 0, "card-index"))
+    story.append(_Heading(rules.word("Card index"), styles["h1"], 0, "card-index"))
     for deck, entries in card_entries(faces):
         story.append(_Heading(deck.replace("-", " ").capitalize(), styles["h2"], 1,
                               f"cards-{deck}"))
@@ -397,7 +406,7 @@ def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace], paper: st
 
 ICON_STYLES = "/*icons*/"       # where the page's icon rules go
 _HTML = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{{ lang }}" dir="{{ direction }}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{ title }}</title>
 <style>
@@ -418,19 +427,20 @@ dl dt { font-weight: bold; } dl dd { margin: 0 0 .5em 1em; }
 </style></head><body>
 <h1>{{ title }}</h1>
 <p>{{ intro }}</p>
-<nav><h2>Contents</h2><ol>
+<nav><h2>{{ words.contents }}</h2><ol>
 {% for s in sections %}<li><a href="#{{ s.id }}">{{ s.title }}</a></li>{% endfor %}
-<li><a href="#glossary">Glossary</a></li><li><a href="#card-index">Card index</a></li>
+<li><a href="#glossary">{{ words.glossary }}</a></li>
+<li><a href="#card-index">{{ words.index }}</a></li>
 </ol></nav>
 {% for s in sections %}<section id="{{ s.id }}"><h2>{{ s.title }}</h2>
 {{ s.body }}
 {% for sub in s.subsections %}<section id="{{ s.id }}-{{ sub.id }}"><h3>{{ sub.title }}</h3>
 {{ sub.body }}</section>{% endfor %}
 </section>{% endfor %}
-<section id="glossary"><h2>Glossary</h2><dl>
+<section id="glossary"><h2>{{ words.glossary }}</h2><dl>
 {% for g in glossary %}<dt>{{ g.term }}</dt><dd>{{ g.definition }}</dd>{% endfor %}
 </dl></section>
-<section id="card-index" class="cards"><h2>Card index</h2>
+<section id="card-index" class="cards"><h2>{{ words.index }}</h2>
 {% for deck, entries in cards %}<h3>{{ deck }}</h3>
 {% for title, text in entries %}<p><strong>{{ title }}</strong> — {{ text }}</p>{% endfor %}
 {% endfor %}</section>
@@ -438,7 +448,7 @@ dl dt { font-weight: bold; } dl dd { margin: 0 0 .5em 1em; }
 """
 
 
-def _html_blocks(blocks: list[dict[str, Any]], game: str, model: Any,
+def _html_blocks(blocks: list[dict[str, Any]], rules: RulesData, model: Any,
                  icons: dict[str, str]) -> str:
     parts = []
     for block in blocks:
@@ -452,7 +462,7 @@ def _html_blocks(blocks: list[dict[str, Any]], game: str, model: Any,
             items = "".join(f"<li>{markup.to_html(v, icons, True)}</li>" for v in value)
             parts.append(f"<{tag}>{items}</{tag}>")
         elif kind == "table":
-            caption, header, rows = tables.table(game, value, model)
+            caption, header, rows = _table_data(rules, value, model)
             head = "".join(f"<th>{markup.to_html(h, icons, True)}</th>" for h in header)
             body = "".join("<tr>" + "".join(f"<td>{markup.to_html(c, icons, True)}</td>"
                                             for c in row) + "</tr>" for row in rows)
@@ -474,10 +484,10 @@ def reference_html(rules: RulesData, model: Any, faces: list[CardFace]) -> bytes
     sections = []
     for s in ref["sections"]:
         subs = [{"id": sub["id"], "title": markup.plain(sub["title"]),
-                 "body": Markup(_html_blocks(sub["blocks"], rules.game, model, icons))}
+                 "body": Markup(_html_blocks(sub["blocks"], rules, model, icons))}
                 for sub in s.get("sections", [])]
         sections.append({"id": s["id"], "title": markup.plain(s["title"]), "subsections": subs,
-                         "body": Markup(_html_blocks(s["blocks"], rules.game, model, icons))})
+                         "body": Markup(_html_blocks(s["blocks"], rules, model, icons))})
     glossary = [{"term": Markup(markup.to_html(g["term"], icons, True)),
                  "definition": Markup(markup.to_html(g["definition"], icons, True))}
                 for g in sorted(ref.get("glossary", []), key=lambda e: e["term"].casefold())]
@@ -485,7 +495,11 @@ def reference_html(rules: RulesData, model: Any, faces: list[CardFace]) -> bytes
               [(Markup(markup.to_html(t, icons, True)), Markup(markup.to_html(x, icons, True)))
                for t, x in entries]) for deck, entries in card_entries(faces)]
     page = template.render(title=markup.plain(ref["title"]), intro=markup.plain(ref["intro"]),
-                           sections=sections, glossary=glossary, cards=cards)
+                           sections=sections, glossary=glossary, cards=cards,
+                           lang=rules.lang, direction=rules.direction,
+                           words={"contents": rules.word("Contents"),
+                                  "glossary": rules.word("Glossary"),
+                                  "index": rules.word("Card index")})
     # each icon's picture once, in the style sheet (it was inlined at every use: the
     # AZADI reference weighed 12.7 MB)
     return page.replace(ICON_STYLES, markup.icon_css(page, icons), 1).encode("utf-8")
@@ -521,7 +535,7 @@ def aid_pdf(rules: RulesData, model: Any, paper: str = "a4") -> tuple[bytes, int
                       showBoundary=0)
         story: list[Flowable] = [Paragraph(markup.to_para(panel["title"], icons, 13),
                                            styles["aidtitle"])]
-        story += _blocks(panel["blocks"], rules.game, model, styles, icons, frame._width)
+        story += _blocks(panel["blocks"], rules, model, styles, icons, frame._width)
         frame.addFromList(story, canvas)
         if story:
             overflow.append(panel["title"])

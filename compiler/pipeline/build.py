@@ -172,9 +172,12 @@ def _build(paths: list[Path], options: BuildOptions,
             unchanged.append(game)
             continue
         if options.langs:
-            jobs += [job for lang in options.langs
-                     for job in _plan_game(game, model, checked, options, result,
-                                           loaded.layouts.get(game), lang=lang)]
+            for lang in options.langs:
+                decks = _plan_game(game, model, checked, options, result,
+                                   loaded.layouts.get(game), lang=lang)
+                jobs += decks
+                if options.extras and decks:
+                    jobs.append(_language_extras(game, model, decks, loaded, options, lang))
             continue
         decks = _plan_game(game, model, checked, options, result, loaded.layouts.get(game))
         faces = [plan.face for job in decks for plan in job.plans]
@@ -509,6 +512,20 @@ def _plan_game(game: str, model: Any, checked: ValidationResult, options: BuildO
         jobs.append(DeckJob(game, deck, tuple(plans), options,
                             _deck_key(game, deck, plans, options, lang), lang))
     return jobs
+
+
+def _language_extras(game: str, model: Any, decks: list[DeckJob], loaded: Loaded,
+                     options: BuildOptions, lang: str) -> ExtraJob:
+    """The mats, rules reference and aid of ``game`` in ``lang`` (its decks planned)."""
+    language = languages.language(game, lang)
+    faces = [plan.face for job in decks for plan in job.plans]
+    mats = loaded.mats[game]
+    if language.folder is not None and (language.folder / "mats").is_dir():
+        mats = LayoutLibrary(game, overrides=options.templates, kind="mats",
+                             language=language.folder / "mats")
+    return extra_job(game, model, faces, options.paper, [j.key for j in decks], mats,
+                     loaded.rules.get(game), options.templates, language,
+                     options.allow_fallback)
 
 
 def _in_language(game: str, model: Any, checked: ValidationResult, options: BuildOptions,

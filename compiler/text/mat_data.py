@@ -29,15 +29,15 @@ def declared_sources(game: str) -> Mapping[str, MatSource]:
     return declared
 
 
-def sources_of(game: str) -> dict[str, Source]:
+def sources_of(game: str, lang: str = "en") -> dict[str, Source]:
     """The mat sources of ``game``: the mapping its plug-in names ({} for none), each
-    worded in ``game``'s phrases."""
+    worded in ``game``'s phrases (in ``lang``'s)."""
     from compiler.text.effect_text import wording
 
     declared = declared_sources(game)
     if not declared:
         return {}
-    words = wording(game)
+    words = wording(game, lang)
     return {name: _worded(source, words) for name, source in declared.items()}
 
 

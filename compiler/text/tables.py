@@ -29,9 +29,10 @@ def tables_of(game: str) -> Mapping[str, TableFunction]:
     return known
 
 
-def table(game: str, name: str, model: Any) -> Table:
-    """Table ``name`` of ``game`` computed from ``model``; KeyError if unknown."""
+def table(game: str, name: str, model: Any, lang: str = "en") -> Table:
+    """Table ``name`` of ``game`` computed from ``model`` (worded in ``lang``'s
+    phrases); KeyError if unknown."""
     from compiler.text.effect_text import wording
 
     params = model.parameters.to_dict() if hasattr(model.parameters, "to_dict") else {}
-    return tables_of(game)[name](model, params, wording(game))
+    return tables_of(game)[name](model, params, wording(game, lang))
