@@ -471,6 +471,11 @@ def _seat_list(bots: str, players: int | None) -> str:
               help="Also fit every card and report what would print badly (B637-B643).")
 @click.option("--min-text", type=click.FloatRange(1, 72), default=6.0, show_default=True,
               help="Preflight: the smallest text size (pt) to accept.")
+@click.option("--lang", "langs", default=None, metavar="CODES",
+              help="Also check the cards in these languages: translations (T101-T105) "
+              "and, with --preflight, fitting and preflight in each.")
+@click.option("--allow-fallback", is_flag=True,
+              help="With --lang: a missing or stale translation is a warning, not an error.")
 @click.option("--config", "config_file", type=ContentPath(dir_okay=False),
               default=None, help="Settings file (default: the nearest samizdat.toml or "
               "pyproject.toml with [tool.samizdat]).")
@@ -489,7 +494,8 @@ def _seat_list(bots: str, players: int | None) -> str:
 @_guarded
 def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
          select: tuple[str, ...], ignore: tuple[str, ...], error_on_warning: bool,
-         preflight: bool, min_text: float, config_file: Path | None,
+         preflight: bool, min_text: float, langs: str | None, allow_fallback: bool,
+         config_file: Path | None,
          baseline_file: Path | None, write_baseline: bool,
          time_budget: float | None, fmt: str, verbose: bool, templates: Path | None,
          quiet: bool) -> None:
@@ -505,7 +511,8 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
 
     request = Request(_content_paths(paths), fast, games, seed, alternate_history, select,
                       ignore, error_on_warning, config_file, baseline_file, write_baseline,
-                      time_budget, fmt, verbose, quiet, templates, preflight, min_text)
+                      time_budget, fmt, verbose, quiet, templates, preflight, min_text,
+                      _languages(langs), allow_fallback)
     try:
         printed = run(request, _note)
     except Refused as refused:

@@ -256,3 +256,26 @@ def test_a_translation_that_changes_a_number_or_an_icon_is_t105(spring: Path,
         "common/mot-diaspora front title: the Français (fr) translation does not say what "
         "the card says: numbers none in English but 3 in the translation; icons none in "
         "English but :draw: in the translation")
+
+
+def test_lint_checks_each_language_it_is_asked_for(spring: Path) -> None:
+    clean = run_cli("lint", str(spring), "--fast", "--lang", "fr", "--select", "T",
+                    "--format", "json")
+    assert clean.exit_code == 0, clean.output
+    assert json.loads(clean.stdout)["diagnostics"] == []
+    po = spring / "lang" / "fr.po"
+    line, _ = po_entry(po, "common/mot-diaspora:front.title")
+    lines = po.read_text(encoding="utf-8").splitlines()
+    lines[line - 1] = 'msgstr ""'
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    broken = run_cli("lint", str(spring), "--fast", "--lang", "fr", "--select", "T",
+                     "--format", "json")
+    assert broken.exit_code == 1
+    assert [(d["code"], d["severity"], d["line"]) for d in
+            json.loads(broken.stdout)["diagnostics"]] == \
+        [("T101", "error", line_of(spring / "board_and_deck.yaml",
+                                   "title: Diaspora Remittances"))]
+    allowed = run_cli("lint", str(spring), "--fast", "--lang", "fr", "--select", "T",
+                      "--allow-fallback", "--format", "json")
+    assert allowed.exit_code == 0
+    assert [d["severity"] for d in json.loads(allowed.stdout)["diagnostics"]] == ["warning"]

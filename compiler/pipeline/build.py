@@ -666,16 +666,20 @@ def prepare_deck(job: DeckJob) -> tuple[list[sheets.PrintCard], list[Diagnostic]
 
 
 def preflight_findings(loaded: Loaded, options: BuildOptions) -> list[Diagnostic]:
-    """What a build with ``--preflight`` would say about the cards of ``loaded``, without
-    drawing or writing anything (``samizdat lint --preflight``): the planning and
-    fitting findings (art, sizes, overflow) and the preflight checks."""
+    """What a build would say about the cards of ``loaded``, without drawing or writing
+    anything (``samizdat lint --preflight`` / ``--lang``): the planning findings (art,
+    sizes; with ``options.langs`` each language's translation findings, T101-T105) and,
+    with ``options.preflight``, the fitting findings (overflow, glyphs) and the
+    preflight checks, in every language asked for."""
     checked = loaded.validation
     result = BuildResult()
     found: list[Diagnostic] = []
     for game, model in sorted(checked.models.items()):
-        for job in _plan_game(game, model, checked, replace(options, preflight=True), result,
-                              loaded.layouts.get(game)):
-            found += prepare_deck(job)[1]
+        for lang in options.langs or ("",):
+            for job in _plan_game(game, model, checked, options, result,
+                                  loaded.layouts.get(game), lang=lang):
+                if options.preflight:
+                    found += prepare_deck(job)[1]
     return result.diagnostics + preflight.merged(found)
 
 

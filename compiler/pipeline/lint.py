@@ -84,13 +84,16 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
          baseline: Counter[tuple[str, str, str]] | None = None,
          time_budget: float | None = None, stop: Stop | None = None,
          progress: Progress | None = None, templates: Path | None = None,
-         preflight: bool = False, min_text: float = 6.0) -> LintResult:
+         preflight: bool = False, min_text: float = 6.0, langs: tuple[str, ...] = (),
+         allow_fallback: bool = False) -> LintResult:
     """Lint ``paths`` (validated with their games' templates, ``templates``: a
     ``--templates`` folder, :func:`compiler.frontend.load.load`). ``select`` replaces
     the settings file's; ``ignore`` adds to it. Simulated analyses stop when
     ``time_budget`` (seconds from now) is spent or ``stop`` is requested. Long steps
     are shown on ``progress``. With ``preflight`` the cards are also fitted to their
-    layouts and held to the build's preflight checks (nothing is drawn)."""
+    layouts and held to the build's preflight checks (nothing is drawn); with ``langs``
+    each language's cards are checked too: translations (T101-T105) and, with
+    ``preflight``, fitting and preflight in that language."""
     deadline = None if time_budget is None else time.monotonic() + time_budget
     config = config or LintConfig()
     select = select or config.select
@@ -100,12 +103,13 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
     checked = loaded.validation
     result = LintResult(checked)
     found = list(checked.diagnostics)
-    if preflight and checked.models:
+    if (preflight or langs) and checked.models:
         from compiler.pipeline.build import preflight_findings
         from compiler.pipeline.build_types import BuildOptions
 
-        found += preflight_findings(loaded, BuildOptions(Path("."), templates=templates,
-                                                         min_text=min_text))
+        found += preflight_findings(loaded, BuildOptions(
+            Path("."), templates=templates, min_text=min_text, preflight=preflight,
+            langs=langs, allow_fallback=allow_fallback))
     lines = SourceIndex(checked.sources)
     memo: dict[tuple[str, int], frozenset[str]] = {}
     for game, model in sorted(checked.models.items()):

@@ -34,6 +34,8 @@ class Request:
     templates: Path | None = None
     preflight: bool = False
     min_text: float = 6.0
+    langs: tuple[str, ...] = ()
+    allow_fallback: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,7 @@ def run(request: Request, note: Note) -> Printed:
                       baseline=chosen.accepted, time_budget=request.time_budget, stop=stop,
                       progress=Progress("lint", quiet=request.quiet),
                       templates=request.templates, preflight=request.preflight,
+                      langs=request.langs, allow_fallback=request.allow_fallback,
                       min_text=request.min_text)
     stopped = interrupt.INTERRUPTED_EXIT if stop.requested else 0
     if request.write_baseline and chosen.baseline_file is not None:
