@@ -487,6 +487,9 @@ class GameWording:
     def verb_effects(self, effects: Sequence[Any]) -> str:
         return render_verb_effects(self.game, effects, self.lang)
 
+    def label(self, name: str, **values: Any) -> str:
+        return phrasebook(self.game, self.lang).render("labels", name, **values)
+
 
 def wording(game: str, lang: str = "en") -> Wording:
     """The wording of ``game`` in ``lang`` (its phrasebook is loaded on first use)."""

@@ -141,8 +141,9 @@ def _attack_card(card: AttackCard, names: _Names) -> CardFace:
 
 def _foundation_side(card: FoundationCard, side: FoundationSide,
                      names: _Names) -> dict[str, str]:
-    buff = (f"{names.short(side.buff_ideologue)} level {FOUNDATION_BUFF_LEVEL}: "
-            f"{names.text(side.buff, side.buff_text)}")
+    buff = names.wording.label("foundation_buff", shown=names.short(side.buff_ideologue),
+                               ideologue=side.buff_ideologue, level=FOUNDATION_BUFF_LEVEL,
+                               text=names.text(side.buff, side.buff_text))
     return {"title": side.title, "soul": names.text(side.soul, side.text), "buff": buff,
             "pair": f"{names.short(card.dominant)} + {names.short(card.second)}",
             "monument": f"Monument {card.monument}",

@@ -41,6 +41,11 @@ class Wording(Protocol):
         """A resource map as printed on a card ("2 :trust: + 2 :any:")."""
         ...
 
+    def label(self, name: str, **values: Any) -> str:
+        """A label the game's printing code composes (section ``labels``), given
+        ``values``: fixed words around card data, in the language's own order."""
+        ...
+
     def verb_effects(self, effects: Sequence[Any]) -> str:
         """Card effects written with the game's verb table, one line per printed verb:
         the phrase (section ``effects``) its verb names, given the verb's first
