@@ -279,3 +279,56 @@ def test_lint_checks_each_language_it_is_asked_for(spring: Path) -> None:
                       "--allow-fallback", "--format", "json")
     assert allowed.exit_code == 0
     assert [d["severity"] for d in json.loads(allowed.stdout)["diagnostics"]] == ["warning"]
+
+
+def test_the_mats_rules_reference_and_aid_are_built_in_the_language(spring: Path,
+                                                                   tmp_path: Path) -> None:
+    result = run_cli("build", str(spring), "--lang", "fr", "--jobs", "1", "--format", "json",
+                     "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout.split("\nwrote ")[0])["diagnostics"] == []
+    out = tmp_path / "spring" / "fr"
+    rules = pypdfium2.PdfDocument(str(out / "spring-rules.pdf"))
+    text = " ".join(" ".join(rules[n].get_textpage().get_text_range().split())
+                    for n in range(len(rules)))
+    assert "Printemps — Référence des règles" in text
+    for french in ("Glossaire", "Index des cartes", "Décompte",
+                   "Chaque autre joueur qui y a une carte et un jeton"):
+        assert french in text, french
+    assert "Card index" not in text and "Every other player" not in text
+    html = (out / "spring-rules.html").read_text(encoding="utf-8")
+    assert '<html lang="fr" dir="ltr">' in html and "<h2>Glossaire</h2>" in html
+    assert "<h2>Sommaire</h2>" in html
+    board = pypdfium2.PdfDocument(str(out / "mats" / "board.pdf"))
+    labels = " ".join(board[n].get_textpage().get_text_range() for n in range(len(board)))
+    assert "Algérie" in labels and "Algeria" not in labels
+    aid = pypdfium2.PdfDocument(str(out / "spring-aid.pdf"))
+    assert "Les cinq phases" in aid[0].get_textpage().get_text_range()
+    # a language without its rules.yaml: T101, or with --allow-fallback English prose
+    # around the language's tables
+    (tmp_path / "lang").mkdir()
+    shutil.copytree(SPRING_LANG / "fr", tmp_path / "lang" / "fr")
+    (tmp_path / "lang" / "fr" / "rules.yaml").unlink()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(languages, "folder", lambda game: tmp_path / "lang")
+        languages.language.cache_clear()
+        effect_text.phrasebook.cache_clear()
+        try:
+            code, report, _ = build_all(spring, tmp_path / "missing")
+            assert code == 1
+            [found] = report["diagnostics"]
+            assert (found["code"], found["file"]) == \
+                ("T101", str(tmp_path / "lang" / "fr" / "rules.yaml"))
+            assert found["message"].startswith("spring: no Français (fr) rules reference and "
+                                               "aid (")
+            code, report, _ = build_all(spring, tmp_path / "fallback", "--allow-fallback")
+            assert code == 0 and [d["severity"] for d in report["diagnostics"]] == ["warning"]
+        finally:
+            languages.language.cache_clear()
+            effect_text.phrasebook.cache_clear()
+
+
+def build_all(content: Path, out: Path, *more: str) -> tuple[int, dict[str, object], str]:
+    result = run_cli("build", str(content), "--lang", "fr", "--jobs", "1", "--format", "json",
+                     "--out", str(out), *more)
+    return result.exit_code, json.loads(result.stdout.split("\nwrote ")[0]), result.output
