@@ -149,6 +149,7 @@ def diagnostic(label: str, field: str, font: str, chars: Iterable[str],
     if missing:
         parts.append(f"no glyph for {_listed(missing)}")
     if reversed_:
-        parts.append(f"right-to-left, which samizdat cannot lay out yet: {_listed(reversed_)}")
+        parts.append("right-to-left, which a plain label (a mat's ring) cannot lay out: "
+                     f"{_listed(reversed_)}")
     return error(CODE, f"{label}: {field} cannot be printed in {fonts.display_name(font)}: "
                  + "; ".join(parts), location, hint=HINT)
