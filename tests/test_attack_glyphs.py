@@ -1,9 +1,11 @@
 """Hostile input: text in scripts the shipped fonts cannot draw (issue 16, item 11).
 
 Arabic, Devanagari, Chinese and emoji in card text used to print as boxes (or
-reversed, unjoined letters) while ``samizdat build`` exited 0. Now each such field
-is a B613 error at the content field that holds the characters, naming them and the
-font, and the build writes nothing unless --force.
+reversed, unjoined letters) while ``samizdat build`` exited 0. Arabic and Devanagari
+card text now print, shaped, in the Noto fallback fonts (tests/test_shaping.py);
+Chinese and emoji, which no shipped font covers, are a B613 error at the content
+field that holds the characters, naming them and the font, and the build writes
+nothing unless --force.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ ANCHOR_FLAVOR = "Reads the autocue with the calm of someone paid not to look up.
 
 
 def _plant(cards: Path) -> tuple[Path, list[tuple[str, str, int, int]]]:
-    """Four SAN cards with text the fonts cannot draw; the diagnostics expected."""
+    """Four SAN cards with text DejaVu cannot draw; the diagnostics expected (Arabic and
+    Devanagari print in a fallback font)."""
     deck = cards / "san" / "cards.yaml"
     edit(deck, "title: Lunar Bagman", f"title: {ARABIC}")
     edit(deck, f"flavor: {FIXER_FLAVOR}", f"flavor: Knows which {DEVANAGARI} drinks.")
@@ -32,9 +35,7 @@ def _plant(cards: Path) -> tuple[Path, list[tuple[str, str, int, int]]]:
     edit(deck, f"flavor: {ANCHOR_FLAVOR}", f"flavor: {ROCKET} {ANCHOR_FLAVOR}")
     where = "san/cards.yaml"
     expected = [
-        ("B613", where, line_of(deck, f"title: {ARABIC}"), 12),          # value after "title: "
-        ("B613", where, line_of(deck, DEVANAGARI), 13),                  # after "flavor: "
-        ("B613", where, line_of(deck, f"title: {CJK}"), 12),
+        ("B613", where, line_of(deck, f"title: {CJK}"), 12),            # value after "title: "
         ("B613", where, line_of(deck, ROCKET), 13),
     ]
     return deck, expected
@@ -65,10 +66,7 @@ def test_the_diagnostic_names_characters_and_font(cards: Path, tmp_path: Path) -
             "U+5149 CJK UNIFIED IDEOGRAPH-5149 (光)") in messages
     assert ("starting-moon/moon-start-propaganda-anchor: field 'flavor' cannot be printed in "
             "DejaVu Sans Condensed Oblique: no glyph for U+1F680 ROCKET (🚀)") in messages
-    arabic = next(m for m in messages if "moon-start-corruption:" in m)
-    assert "right-to-left" in arabic and "U+0627 ARABIC LETTER ALEF (ا)" in arabic
-    devanagari = next(m for m in messages if "fixer" in m)
-    assert "U+0938 DEVANAGARI LETTER SA (स)" in devanagari and "and 3 more" in devanagari
+    assert not [m for m in messages if "moon-start-corruption:" in m or "fixer" in m]
     hints = {d["hint"] for d in report["diagnostics"]}  # type: ignore[attr-defined]
     assert hints == {glyphs.HINT}
 
@@ -86,12 +84,12 @@ def test_card_index_reports_a_title_once(cards: Path, tmp_path: Path) -> None:
     """The rules reference's card index prints the title in the same face as the card
     (sans bold): one diagnostic, not one per output."""
     deck = cards / "san" / "cards.yaml"
-    edit(deck, "title: Lunar Bagman", f"title: {ARABIC}")
+    edit(deck, "title: Lunar Bagman", f"title: {CJK}")
     out = tmp_path / "out"
     code, report = _build(str(cards / "san"), "--out", str(out))
     assert code == 1
     assert triples(report, cards) == [("B613", "san/cards.yaml",
-                                       line_of(deck, f"title: {ARABIC}"), 12)]
+                                       line_of(deck, f"title: {CJK}"), 12)]
     assert not out.exists()
 
 
@@ -122,6 +120,11 @@ def test_coverage_of_known_characters() -> None:
     assert glyphs.undrawable("ا", serif) == ("ا",)     # no glyph at all
     assert glyphs.undrawable("a\tb", sans) == ("\t",)  # a tab prints as a box
     assert glyphs.undrawable("月光月", sans) == ("月", "光")
+    # card text falls back to Noto of the same weight, and shapes right-to-left text
+    assert glyphs.unshapeable("ا क ক", sans) == ()
+    assert glyphs.unshapeable("ا क ক", serif) == ()
+    assert glyphs.unshapeable("ا月\U0001F600", serif) == ("月", "\U0001F600")
+    assert glyphs.undrawable_markup(f"**{ARABIC}** *{DEVANAGARI}*", "sans") == ()
 
 
 def test_markup_is_checked_in_the_face_each_run_uses() -> None:

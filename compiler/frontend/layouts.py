@@ -17,6 +17,7 @@ import difflib
 import hashlib
 import os
 from dataclasses import dataclass, replace
+from dataclasses import field as dataclass_field
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,7 @@ _REGION_DEFAULTS: dict[str, Any] = {
     "colour": "#1a1a1a", "fill": None, "stroke": None, "stroke_width": 0.5, "radius": 0.0,
     "align": "left", "valign": "top", "icon": None, "icon_from_tag": None, "text": None,
     "bleed": False, "optional": False, "dash": False, "only_with": None, "only_without": None,
-    "fit": "cover",
+    "fit": "cover", "direction": "auto",
     "source": None, "columns": 1, "gap": 0.0, "shape": "rect", "sub_size": 0.0, "inner": 0.6,
 }
 
@@ -94,6 +95,9 @@ class Region:
     only_with: str | None = None   # drawn only when the face's field of this name has text
     only_without: str | None = None   # drawn only when that field is empty
     fit: str = "cover"             # art: fill the box, cropped ("cover"), or whole ("contain")
+    # text: the paragraphs' base direction ("auto": each one's first strong character);
+    # left out of the repr, so a layout that does not set it keeps its digest
+    direction: str = dataclass_field(default="auto", repr=False)
 
 
 @dataclass(frozen=True)
@@ -334,9 +338,11 @@ class LayoutLibrary:
                 columns=int(full["columns"]), gap=float(full["gap"]), shape=full["shape"],
                 sub_size=float(full["sub_size"]), inner=float(full["inner"]),
                 only_with=full["only_with"], only_without=full["only_without"],
-                fit=full["fit"]))
+                fit=full["fit"], direction=full["direction"]))
         drawing = [replace(r, location=_NOWHERE) for r in built]   # not where it was read
-        digest = hashlib.sha1(repr((name, background, drawing, size)).encode()).hexdigest()[:20]
+        directions = [(r.name, r.direction) for r in built if r.direction != "auto"]
+        digest = hashlib.sha1(repr((name, background, drawing, size) + (
+            (directions,) if directions else ())).encode()).hexdigest()[:20]
         copies = int(data.get("copies", parent.copies if parent is not None else 1))
         return Layout(name, background, tuple(built), doc.locate(("layout",)), digest,
                       str(data.get("title", name)), size, copies)

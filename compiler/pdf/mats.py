@@ -145,7 +145,7 @@ def _check_cells(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnosti
                 cells[region.name])), strict=True):
             _, text_w, text_h = _cell_text_box(cell, w, h)
             fit = richtext.fit(_cell_text(cell), region.font, region.size, region.min_size,
-                               region.leading, text_w * MM, text_h * MM)
+                               region.leading, text_w * MM, text_h * MM, region.direction)
             if fit.overflow_mm > 0:
                 diags.append(error(
                     "B601", f"mat {layout.name}: cell {cell.label!r} overflows region "
@@ -262,7 +262,7 @@ def _draw_cells(canvas: Canvas, region: Region, cells: list[Cell], height: float
                              bottom + h * MM - side - 1 * MM, side)
         top, text_w, text_h = _cell_text_box(cell, w, h)
         fit = richtext.fit(_cell_text(cell), region.font, region.size, region.min_size,
-                           region.leading, text_w * MM, text_h * MM)
+                           region.leading, text_w * MM, text_h * MM, region.direction)
         richtext.draw(canvas, fit, region.font, region.leading, left + 1 * MM,
                       bottom + (h - top) * MM, text_w * MM, text_h * MM, region.align,
                       region.valign, contrast.readable_on(fill, region.colour or "#1a1a1a")

@@ -80,7 +80,7 @@ def prepare(layout: Layout, width_mm: float, height_mm: float, fields: Mapping[s
         if not markup:
             continue
         result = richtext.fit(markup, region.font, region.size, region.min_size,
-                              region.leading, region.w * MM, region.h * MM)
+                              region.leading, region.w * MM, region.h * MM, region.direction)
         if result.overflow_mm > 0:
             diags.append(error(
                 "B601", f"{card} ({side}): text overflows region {region.name!r} by "

@@ -1,10 +1,17 @@
 """Which characters of a text the fonts samizdat prints with cannot draw (B613).
 
 reportlab draws a character its font has no glyph for as the font's ``.notdef``
-glyph, a box, and says nothing. It also sets text left to right, one glyph per
-character: right-to-left scripts (Arabic, Hebrew) would print reversed and, for
-Arabic, with every letter unjoined, even where the font has the glyphs. Until text
-shaping comes, both are errors found before anything is drawn.
+glyph, a box, and says nothing: every such character is an error found before
+anything is drawn.
+
+Card text (:mod:`compiler.typeset.richtext`) draws a character its face lacks in a
+fallback font of the same weight (Noto Sans for Arabic, Devanagari, Bengali; see
+:func:`compiler.typeset.fonts.font_for`), shaped and in the order the bidirectional
+algorithm gives, so there only characters that no shipped font covers are errors
+(:func:`undrawable_markup`). Text drawn as one plain run of one font (reportlab's
+``drawString``: a mat's ring labels) has neither fallback nor shaping: there a
+character its font lacks, or a letter of a right-to-left script, which would print
+reversed and unjoined, is an error (:func:`undrawable`).
 
 What is checked is what :mod:`compiler.typeset.richtext` draws: markers (``**``, ``*``) and
 known ``:icon:`` names are not letters, a space or line break only separates words,
@@ -29,10 +36,10 @@ _CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
 _PRINTABLE_ASCII = frozenset(range(0x20, 0x7F))
 _SHOWN = 6                                   # characters a message names, at most
 
-HINT = ("the shipped fonts (DejaVu) do not cover this script, and samizdat cannot yet lay "
-        "out right-to-left or joined scripts: write this text in a script they cover "
-        "(Latin, Greek, Cyrillic) or wait for language support; --force builds anyway, "
-        "with boxes where these characters are")
+HINT = ("no shipped font has these characters (DejaVu covers Latin, Greek and Cyrillic; "
+        "card text falls back to Noto Sans for Arabic, Devanagari and Bengali): write "
+        "this text in a covered script; --force builds anyway, with boxes where these "
+        "characters are")
 
 
 def right_to_left(char: str) -> bool:
@@ -47,9 +54,9 @@ def _ascii_complete(font: str) -> bool:
 
 @lru_cache(maxsize=8192)
 def undrawable(text: str, font: str) -> tuple[str, ...]:
-    """The characters of ``text``, drawn as one run in the registered ``font``, that
-    would not print as themselves: no glyph in the font, or right-to-left. Each once,
-    in order of first appearance."""
+    """The characters of ``text``, drawn as one plain run in the registered ``font``
+    (no fallback, no shaping), that would not print as themselves: no glyph in the
+    font, or right-to-left. Each once, in order of first appearance."""
     if text.isascii() and _CONTROL.search(text) is None and _ascii_complete(font):
         return ()
     covered = fonts.covered(font)
@@ -62,14 +69,31 @@ def undrawable(text: str, font: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=8192)
+def unshapeable(text: str, font: str) -> tuple[str, ...]:
+    """The characters of ``text``, set as card text in the registered ``font``, that
+    neither the font nor any fallback of its weight covers. Each once, in order of
+    first appearance."""
+    if text.isascii() and _CONTROL.search(text) is None and _ascii_complete(font):
+        return ()
+    found: dict[str, None] = {}
+    for char in text:
+        if char in _SEPARATORS or char in found:
+            continue
+        if fonts.font_for(font, char) is None:
+            found[char] = None
+    return tuple(found)
+
+
 @cache
 def _family_ascii_complete(role: str) -> bool:
     return all(_ascii_complete(fonts.pdf_name(face)) for face in fonts.FAMILIES[role])
 
 
 def undrawable_markup(markup: str, role: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """For card-text ``markup`` set in font ``role``: per face a run is drawn in, the
-    characters that face cannot draw (see :func:`undrawable`); empty when all print.
+    """For card-text ``markup`` set in font ``role``: per face a run is set in, the
+    characters neither that face nor a fallback can draw (see :func:`unshapeable`);
+    empty when all print.
     ASCII without control characters is answered at once (most card text)."""
     if markup.isascii() and _CONTROL.search(markup) is None and _family_ascii_complete(role):
         return ()
@@ -85,7 +109,7 @@ def _undrawable_markup(markup: str, role: str) -> tuple[tuple[str, tuple[str, ..
                 if piece.icon is not None or not piece.text:
                     continue
                 font = fonts.style_font(role, piece.bold, piece.italic)
-                for char in undrawable(piece.text, font):
+                for char in unshapeable(piece.text, font):
                     per_font.setdefault(font, {})[char] = None
     return tuple((font, tuple(chars)) for font, chars in per_font.items())
 
@@ -125,6 +149,7 @@ def diagnostic(label: str, field: str, font: str, chars: Iterable[str],
     if missing:
         parts.append(f"no glyph for {_listed(missing)}")
     if reversed_:
-        parts.append(f"right-to-left, which samizdat cannot lay out yet: {_listed(reversed_)}")
+        parts.append("right-to-left, which a plain label (a mat's ring) cannot lay out: "
+                     f"{_listed(reversed_)}")
     return error(CODE, f"{label}: {field} cannot be printed in {fonts.display_name(font)}: "
                  + "; ".join(parts), location, hint=HINT)

@@ -5,6 +5,12 @@ Markup: ``**bold**``, ``*italic*``, inline icons ``:name:`` (SVG files drawn wit
 for a new paragraph. Text shrinks from the region's size to its minimum in 0.25 pt
 steps until it fits; if it does not fit at the minimum the caller gets the overflow in
 mm and reports it.
+
+Text in the region's faces, left to right (nearly all card text), is measured with
+per-character widths and drawn one run per font. Text that needs more (Arabic,
+Devanagari, Bengali, characters drawn in a fallback font, right-to-left paragraphs)
+is measured and drawn from HarfBuzz's glyphs, in the order of the Unicode
+Bidirectional Algorithm: see :mod:`compiler.typeset.shaped_text`.
 """
 
 from __future__ import annotations
@@ -20,7 +26,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from compiler.pdf import patches as pdf_patches
-from compiler.typeset import fonts
+from compiler.pdf.patches.text_encoding import Runs
+from compiler.typeset import fonts, shaped_text, shaping
 
 PT_PER_MM = 72 / 25.4
 ICON_SCALE = 1.1       # an inline icon is this many em wide and tall
@@ -138,7 +145,9 @@ Line = tuple[tuple[Word, ...], float]
 # What drawing a fit does, worked out once per fit (see :func:`_program`):
 # (LINE, line width) starts a line; (TEXT, font, text) shows a run of one font;
 # (ICON, name, advances) moves the pen by ``advances`` and leaves room for an icon.
-LINE, TEXT, ICON = 0, 1, 2
+# Shaped text (see :func:`_shaped_program`): (GLYPHS, x, font, glyphs) shows shaped
+# glyphs from x points right of the line's start; (ICON_AT, name, x) an icon there.
+LINE, TEXT, ICON, GLYPHS, ICON_AT = 0, 1, 2, 3, 4
 Step = tuple[Any, ...]
 
 
@@ -259,22 +268,56 @@ def wrap(paragraphs: tuple[Paragraph, ...], widths: tuple[tuple[float, ...], ...
     return tuple(lines), widest
 
 
+def _shaped_program(lines: tuple[Line, ...], shaped: tuple[shaped_text.ShapedParagraph, ...],
+                    size: float, space: float) -> tuple[Step, ...]:
+    """Lines of shaped paragraphs as drawing steps: each line's segments and icons in
+    visual order, at their x from the line's start. ``lines`` are :func:`wrap`'s, in
+    paragraph order (an empty paragraph is one empty line)."""
+    steps: list[Step] = []
+    icon_side = size * ICON_SCALE
+    line = 0
+    for paragraph in shaped:
+        first = 0
+        while True:
+            count = len(lines[line][0])
+            steps.append((LINE, lines[line][1]))
+            for x, segment in shaped_text.visual_items(paragraph, first, first + count, size,
+                                                        space, icon_side):
+                if segment.glyphs is None:
+                    steps.append((ICON_AT, segment.icon, x))
+                else:
+                    steps.append((GLYPHS, x, segment.font, segment.glyphs))
+            line += 1
+            first += count
+            if first >= len(paragraph.words):
+                break
+    return tuple(steps)
+
+
 @lru_cache(maxsize=16384)
 def fit(markup: str, role: str, size: float, min_size: float, leading: float,
-        width: float, height: float) -> Fit:
+        width: float, height: float, direction: str = "auto") -> Fit:
     """Largest size from ``size`` down to ``min_size`` at which the text fits the box
-    (worked out once per text and box: many cards share a text)."""
+    (worked out once per text and box: many cards share a text). ``direction`` is the
+    paragraphs' base direction (``auto``: each paragraph's first strong character)."""
     paragraphs = parse(markup)
     plain = "*" not in markup and ":" not in markup
+    shaped = shaped_text.shape_markup(markup, role, direction) \
+        if shaped_text.needs_shaping(markup, role, direction) else None
     current = size
     while True:
         space = _width(" ", fonts.pdf_name(role), current)
-        lines, widest = wrap(paragraphs, measure(markup, role, current), space, width)
+        widths = measure(markup, role, current) if shaped is None else \
+            shaped_text.word_widths(shaped, current, current * ICON_SCALE)
+        lines, widest = wrap(paragraphs, widths, space, width)
         needed = len(lines) * current * leading
         if needed <= height + 0.01 and widest <= width + 0.01:
-            return Fit(current, lines, 0.0, "", role, _program(lines, role, current, plain))
+            program = _program(lines, role, current, plain) if shaped is None else \
+                _shaped_program(lines, shaped, current, space)
+            return Fit(current, lines, 0.0, "", role, program)
         if current - 0.25 < min_size - 1e-9:
-            program = _program(lines, role, current, plain)
+            program = _program(lines, role, current, plain) if shaped is None else \
+                _shaped_program(lines, shaped, current, space)
             if widest > width + 0.01:
                 return Fit(current, lines, (widest - width) / PT_PER_MM, "width", role,
                            program)
@@ -330,12 +373,17 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
             else:
                 cursor = x
             ops.append(f"1 0 0 1 {fp_str(cursor, baseline)} Tm")
-        else:
+        elif kind == ICON:
             for advance in step[2]:
                 cursor += advance
             icons.append((step[1], cursor, baseline - size * 0.2))
             cursor += icon_side
             ops.append(f"1 0 0 1 {fp_str(cursor, baseline)} Tm")
+        elif kind == GLYPHS:
+            ops.append(f"1 0 0 1 {fp_str(cursor + step[1], baseline)} Tm")
+            subset_in_use = _show_glyphs(ops, runs, step[2], step[3], size, subset_in_use)
+        else:
+            icons.append((step[1], cursor + step[2], baseline - size * 0.2))
     ops.append("ET")
     canvas._code.append(" ".join(ops))
     if icons:
@@ -343,6 +391,46 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
 
         for name, ix, iy in icons:
             place_icon(canvas, name, ix, iy, icon_side)
+
+
+def _show_glyphs(ops: list[str], runs: Runs, font: str, glyphs: shaping.Glyphs, size: float,
+                 subset_in_use: str) -> str:
+    """Append the operators that show shaped ``glyphs`` from the pen: one ``TJ`` array
+    whose numbers make each glyph advance by HarfBuzz's advance instead of its width
+    in the font and shift it by its x offset, and text rise (``Ts``) for y offsets.
+    Returns the font subset the page is left set to."""
+    array: list[str] = []
+    rise = 0.0
+    size_text = fp_str(size)
+
+    def flush() -> None:
+        if array:
+            ops.append(f"[{' '.join(array)}] TJ")
+            array.clear()
+
+    for index, char in enumerate(glyphs.chars):
+        ((subset, escaped),) = runs(font, char)
+        if subset != subset_in_use:
+            flush()
+            ops.append(f"{subset} {size_text} Tf")
+            subset_in_use = subset
+        y_offset = glyphs.y_offsets[index]
+        if y_offset != rise:
+            flush()
+            ops.append(f"{fp_str(y_offset * size * 0.001)} Ts")
+            rise = y_offset
+        x_offset = glyphs.x_offsets[index]
+        if x_offset:
+            array.append(fp_str(-x_offset))
+        array.append(f"({escaped})")
+        # a TJ number n moves the pen back by n thousandths of the size
+        back = glyphs.widths[index] - glyphs.advances[index] + x_offset
+        if back:
+            array.append(fp_str(back))
+    flush()
+    if rise:
+        ops.append("0 Ts")
+    return subset_in_use
 
 
 @lru_cache(maxsize=256)
