@@ -24,6 +24,7 @@ from compiler.pdf.render_card import MM, PreparedSide, draw_side, prepare
 from compiler.text import markup
 from compiler.text.mat_data import Cell, sources_of
 from compiler.typeset import fonts, glyphs, richtext
+from compiler.typeset.shaped_text import needs_shaping
 from rules_engine.core.diagnostics import Diagnostic, Related, error, quoted
 
 
@@ -166,11 +167,34 @@ def _ring_lines(region: Region, cell: Cell, count: int) -> list[tuple[str, str, 
     def room(offset: float) -> float:
         return 2 * (middle + offset * (outer - inner)) * math.sin(half)
 
-    lines = [(cell.label, fonts.pdf_name("sans-bold"), region.size, room(0.22))]
+    lines = [(cell.label, "sans-bold", region.size, room(0.22))]
     if cell.sub:
-        lines.append((cell.sub, fonts.pdf_name("sans"), region.sub_size or region.size * 0.6,
-                      room(-0.05)))
+        lines.append((cell.sub, "sans", region.sub_size or region.size * 0.6, room(-0.05)))
     return lines
+
+
+def _ring_width(text: str, role: str, size: float) -> float:
+    """The width in points of a ring label: shaped (as card text) when its script
+    needs it, else one plain run."""
+    if needs_shaping(text, role, "auto"):
+        found = richtext.fit(text, role, size, size, 1.0, 1e6, 1e6)
+        return max((line[1] for line in found.lines), default=0.0)
+    return float(stringWidth(text, fonts.pdf_name(role), size))
+
+
+def _ring_label(canvas: Canvas, text: str, role: str, size: float, baseline: float,
+                colour: str) -> None:
+    """A ring label centred on x = 0 with its baseline at ``baseline`` (points, in the
+    segment's rotated frame): Arabic, Devanagari or Bengali shaped and ordered as card
+    text is; anything else one plain run (the bytes it always had)."""
+    if not needs_shaping(text, role, "auto"):
+        canvas.setFont(fonts.pdf_name(role), size)
+        canvas.drawCentredString(0, baseline, text)
+        return
+    width = _ring_width(text, role, size) + 1
+    found = richtext.fit(text, role, size, size, 1.0, width, size * 2)
+    richtext.draw(canvas, found, role, 1.0, -width / 2, baseline + 0.8 * size, width,
+                  size * 2, "center", "top", colour)
 
 
 def _check_rings(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnostic]:
@@ -183,8 +207,8 @@ def _check_rings(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnosti
         if region.kind != "ring" or not cells.get(region.name):
             continue
         for cell in cells[region.name]:
-            for text, font, size, room in _ring_lines(region, cell, len(cells[region.name])):
-                wide = stringWidth(text, font, size)
+            for text, role, size, room in _ring_lines(region, cell, len(cells[region.name])):
+                wide = _ring_width(text, role, size)
                 if wide <= room + 0.01 or (region.name, text) in seen:
                     continue
                 seen.add((region.name, text))
@@ -211,8 +235,12 @@ def _check_glyphs(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnost
                 for font, chars in glyphs.undrawable_markup(text, region.font):
                     found[(region.name, markup.plain(text).replace("\n", " "), font)] = chars
             else:
-                for font, text in ((fonts.pdf_name("sans-bold"), cell.label),
-                                   (fonts.pdf_name("sans"), cell.sub)):
+                for role, text in (("sans-bold", cell.label), ("sans", cell.sub)):
+                    if needs_shaping(text, role, "auto"):
+                        for font, chars in glyphs.undrawable_markup(text, role):
+                            found[(region.name, text, font)] = chars
+                        continue
+                    font = fonts.pdf_name(role)
                     chars = glyphs.undrawable(text, font)
                     if chars:
                         found[(region.name, text, font)] = chars
@@ -292,13 +320,12 @@ def _draw_ring(canvas: Canvas, region: Region, cells: list[Cell], height: float)
         x, y = cx + radius * math.cos(middle), cy + radius * math.sin(middle)
         canvas.translate(x, y)
         canvas.rotate(math.degrees(middle) - 90)
-        canvas.setFillColor(forms.colour(contrast.readable_on(cell.fill or "#ffffff",
-                                                              region.colour or "#111111")))
-        canvas.setFont(fonts.pdf_name("sans-bold"), region.size)
-        canvas.drawCentredString(0, (outer - inner) * 0.22, cell.label)
+        ink = contrast.readable_on(cell.fill or "#ffffff", region.colour or "#111111")
+        canvas.setFillColor(forms.colour(ink))
+        _ring_label(canvas, cell.label, "sans-bold", region.size, (outer - inner) * 0.22, ink)
         if cell.sub:
-            canvas.setFont(fonts.pdf_name("sans"), region.sub_size or region.size * 0.6)
-            canvas.drawCentredString(0, -(outer - inner) * 0.05, cell.sub)
+            _ring_label(canvas, cell.sub, "sans", region.sub_size or region.size * 0.6,
+                        -(outer - inner) * 0.05, ink)
         if cell.icon:
             side = (outer - inner) * 0.28
             forms.place_icon(canvas, cell.icon, -side / 2, -(outer - inner) * 0.42, side)
