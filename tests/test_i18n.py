@@ -332,3 +332,63 @@ def build_all(content: Path, out: Path, *more: str) -> tuple[int, dict[str, obje
     result = run_cli("build", str(content), "--lang", "fr", "--jobs", "1", "--format", "json",
                      "--out", str(out), *more)
     return result.exit_code, json.loads(result.stdout.split("\nwrote ")[0]), result.output
+
+
+ARABIC_CARD = REPO / "tests" / "reference" / "spring-ar-first-card.png"
+BADGE = (0x2D, 0x3E, 0x50)          # the Spring front's force badge
+
+
+def _first_card(pdf: Path, dpi: int = 100) -> object:
+    from compiler.pdf import imposition
+
+    sheet = imposition.grid("a4", 63.5, 88.9)
+    slot = sheet.slots[0]
+    page = pypdfium2.PdfDocument(str(pdf))[FIRST_CARD_PAGE]
+    image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+    px = dpi / 25.4
+    top = sheet.page_height - slot.y - slot.height
+    return image.crop((round(slot.x * px), round(top * px), round((slot.x + slot.width) * px),
+                       round((top + slot.height) * px)))
+
+
+def test_the_shipped_languages_build_whole_and_the_same_twice(tmp_path: Path) -> None:
+    code, report, _ = build_all_languages(tmp_path / "one")
+    assert code == 0 and report["diagnostics"] == [], report
+    again, _, _ = build_all_languages(tmp_path / "two")
+    assert again == 0
+    for lang in ("fr", "ar"):
+        for name in ("common.pdf", "spring-rules.pdf", "spring-rules.html", "spring-aid.pdf",
+                     "mats/board.pdf"):
+            first = (tmp_path / "one" / "spring" / lang / name).read_bytes()
+            assert first == (tmp_path / "two" / "spring" / lang / name).read_bytes(), name
+
+
+def build_all_languages(out: Path) -> tuple[int, dict[str, object], str]:
+    result = run_cli("build", str(CARDS / "spring"), "--lang", "fr,ar", "--jobs", "1",
+                     "--format", "json", "--out", str(out))
+    return result.exit_code, json.loads(result.stdout.split("\nwrote ")[0]), result.output
+
+
+def test_an_arabic_card_is_mirrored_shaped_and_matches_its_reference(tmp_path: Path) -> None:
+    from PIL import Image, ImageChops
+
+    for lang in ("en", "ar"):
+        code, report, _ = build(str(CARDS / "spring"), "--lang", lang, "--out",
+                                str(tmp_path / lang))
+        assert code == 0, report
+    english = _first_card(tmp_path / "en" / "spring" / "en" / "common.pdf")
+    arabic = _first_card(tmp_path / "ar" / "spring" / "ar" / "common.pdf")
+    assert isinstance(english, Image.Image) and isinstance(arabic, Image.Image)
+    px = 100 / 25.4
+    # the force badge (x 44-58.5 mm, y 16-30 mm) is on the right in English and, the
+    # layout mirrored, on the left in Arabic
+    right, left = (round(51 * px), round(18 * px)), (round(12.5 * px), round(18 * px))
+    assert english.getpixel(right) == BADGE and english.getpixel(left) != BADGE
+    assert arabic.getpixel(left) == BADGE and arabic.getpixel(right) != BADGE
+    # the whole card against the reference made once (and looked at): within 0.5 % of
+    # its pixels differing by more than a quarter of the range
+    with Image.open(ARABIC_CARD) as reference:
+        assert reference.size == arabic.size
+        diff = ImageChops.difference(reference.convert("RGB"), arabic).convert("L")
+        off = sum(1 for value in diff.getdata() if value > 64)
+        assert off <= 0.005 * arabic.width * arabic.height, off

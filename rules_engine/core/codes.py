@@ -198,14 +198,13 @@ _CODES: tuple[Code, ...] = (
          "Shorten the panel or split it in two."),
     Code("B613", "missing-glyph", "Text holds characters its font cannot draw.",
          "A PDF viewer shows a character the embedded font has no glyph for as a box or "
-         "a blank, and samizdat sets text left to right without joining letters, so "
-         "right-to-left scripts (Arabic, Hebrew) would print reversed and broken apart. "
-         "The shipped DejaVu fonts cover Latin, Greek and Cyrillic (and some symbols), "
-         "not Devanagari, Chinese, Japanese, Korean or most emoji; bold and italic faces "
-         "cover less than the regular one. The diagnostic names each character and the "
-         "font, at the content field that holds it; the build stops unless --force. "
-         "Write the text in a covered script until language support lands.\n\n"
-         "Failing:\n    title: \u0633\u0648\u0642\nPassing:\n    title: Souk"),
+         "a blank. The shipped DejaVu fonts cover Latin, Greek and Cyrillic (and some "
+         "symbols); Arabic, Devanagari and Bengali fall back to the shipped Noto Sans "
+         "fonts, shaped with HarfBuzz and ordered by the bidirectional algorithm; Chinese, "
+         "Japanese, Korean and most emoji are covered by no shipped font. Bold and italic "
+         "faces cover less than the regular one. The diagnostic names each character and "
+         "the font, at the content field that holds it; the build stops unless --force.\n\n"
+         "Failing:\n    title: \u4e2d\u6587\nPassing:\n    title: \u0633\u0648\u0642"),
     Code("B620", "output-not-samizdat", "An output folder holds something samizdat did not "
          "write.",
          "`build` replaces <out>/<game>/ as a whole, so it only does so when it made that "
