@@ -83,6 +83,7 @@ def catalogues(fields: Iterable[Field], roots: list[Path], language: Language
     for root, items in sorted(by_root.items()):
         target = catalogue.path(root, language.code)
         old = read_po(io.BytesIO(target.read_bytes())) if target.is_file() else None
+        before_by_context = {m.context: m for m in old if m.context} if old is not None else {}
         made = Catalog(locale=None, project=f"{language.game} content", version="",
                        creation_date=FIXED_DATE, revision_date=FIXED_DATE,
                        fuzzy=False, charset="utf-8")
@@ -94,7 +95,7 @@ def catalogues(fields: Iterable[Field], roots: list[Path], language: Language
             seen.add(item.context)
             where = [(Path(item.card_file).resolve().relative_to(root.resolve()).as_posix(),
                       item.line)]
-            before = _old_entry(old, item.context)
+            before = before_by_context.get(item.context)
             if before is None or not before.string:
                 made.add(item.source, "", locations=where, context=item.context)
             elif before.id == item.source:
@@ -113,15 +114,6 @@ def catalogues(fields: Iterable[Field], roots: list[Path], language: Language
         write_po(out, made, width=0, include_previous=True, sort_output=False)
         written[target] = out.getvalue()
     return written
-
-
-def _old_entry(old: Any, context: str) -> Any:
-    if old is None:
-        return None
-    for message in old:
-        if message.context == context:
-            return message
-    return None
 
 
 @dataclass(frozen=True)
