@@ -103,7 +103,7 @@ def catalogues(fields: Iterable[Field], roots: list[Path], language: Language
                          flags=before.flags, previous_id=before.previous_id or ())
             else:
                 made.add(item.source, before.string, locations=where, context=item.context,
-                         flags={"fuzzy"}, previous_id=[before.id])
+                         flags={"fuzzy"}, previous_id=[str(before.id)])
         if old is not None:
             for message in old:
                 if isinstance(message.id, str) and message.context and \
