@@ -607,9 +607,16 @@ def i18n_extract(paths: tuple[Path, ...], langs: str) -> None:
     from compiler.report.reporters import text_line
     from compiler.text.faces import builder
 
+    named = [p.resolve() for p in _content_paths(paths)]
     checked = _i18n_games(paths)
     for game, model in sorted(checked.models.items()):
         roots = [Path(r) for r in checked.content_roots.get(game, [])]
+        # only the folders named (or found here) get a catalogue: the base game a
+        # campaign kept elsewhere builds on is samizdat's, never written to
+        mine = [r for r in roots if any(r.resolve().is_relative_to(p) for p in named)]
+        for other in (r for r in roots if r not in mine):
+            _note(f"samizdat: not writing {other}: it is not a folder you named")
+        roots = mine
         fields = extract.own_words(game, model, builder(game)(model))
         for code in _languages(langs):
             try:

@@ -392,3 +392,19 @@ def test_an_arabic_card_is_mirrored_shaped_and_matches_its_reference(tmp_path: P
         diff = ImageChops.difference(reference.convert("RGB"), arabic).convert("L")
         off = sum(1 for value in diff.getdata() if value > 64)
         assert off <= 0.005 * arabic.width * arabic.height, off
+
+
+def test_extract_writes_only_into_the_folders_named(tmp_path: Path) -> None:
+    made = run_cli("new", "campaign", "haiti-1791", "--year", "1791", "--into",
+                   str(tmp_path / "cards"))
+    assert made.exit_code == 0, made.output
+    shipped = CARDS / "azadi" / "lang" / "hi.po"
+    assert not shipped.exists()
+    result = run_cli("i18n", "extract", str(tmp_path / "cards" / "haiti-1791"),
+                     "--lang", "hi")
+    assert result.exit_code == 0, result.output
+    assert not shipped.exists()                 # the base game is samizdat's, not written
+    written = tmp_path / "cards" / "haiti-1791" / "lang" / "hi.po"
+    assert f"wrote {written}" in result.output
+    assert "it is not a folder you named" in result.output
+    assert 'msgctxt "tyranny-haiti-1791/' in written.read_text(encoding="utf-8")
