@@ -292,6 +292,24 @@ def test_direction_only_reorders_where_the_algorithm_says() -> None:
         bidi_order.base_level("x", "sideways")
 
 
+@pytest.mark.parametrize("markup", ["س**لا**م", "**س**لام", "سلا**م**", "क्ष**त्रि**य"])
+def test_a_style_change_inside_a_word_keeps_its_joining(markup: str) -> None:
+    """The letters either side of a bold or italic piece are shaped with it as
+    context: the same joined forms (glyph ids) as the word without the markers."""
+    fonts.register()
+    plain = markup.replace("*", "")
+
+    def gids(text: str) -> list[int]:
+        return [gid for word in shaped_text.shape_markup(text, "sans", "auto")[0].words
+                for segment in word if segment.glyphs is not None
+                for gid in segment.glyphs.gids]
+
+    styled = shaped_text.shape_markup(markup, "sans", "auto")[0].words[0]
+    assert len({segment.font for segment in styled}) > 1       # really two faces
+    # in visual order the pieces of a right-to-left word come last-first
+    assert sorted(gids(markup)) == sorted(gids(plain))
+
+
 def test_align_stays_physical_in_a_right_to_left_paragraph() -> None:
     width = 300.0
     for align, start in (("left", LEFT), ("right", None), ("center", None)):

@@ -14,6 +14,9 @@ A language folder holds:
   of ``templates/<game>/phrases.yaml``; a phrase it lacks is a missing translation.
 * ``layouts/`` (optional): layout files that replace the game's for this language
   (sizes, fonts, places), as ``--templates`` does.
+* ``print.yaml`` (optional): samizdat's own printed words in this language, when the
+  game does not use samizdat's (``templates/common/lang/<code>/print.yaml``, see
+  :mod:`compiler.i18n.print_words`).
 
 The default language of every game is English (``en``): its words are the game's own
 ``phrases.yaml``, its layouts and its content. A language file samizdat cannot use is
@@ -88,7 +91,7 @@ def default(game: str) -> Language:
     return Language(game, DEFAULT, "English")
 
 
-def _read(path: Path) -> tuple[Any, Any]:
+def read_yaml(path: Path) -> tuple[Any, Any]:
     """The YAML document at ``path`` (data, document); LanguageProblem (T104) when it
     cannot be read."""
     where = Location(str(path))
@@ -119,7 +122,7 @@ def language(game: str, code: str) -> Language:
         raise LanguageProblem(error(
             "T103", f"{game} has no language {code!r}: {spec} is missing (it has: "
             f"{shipped})", Location("--lang")))
-    data, doc = _read(spec)
+    data, doc = read_yaml(spec)
 
     def problem(path: tuple[str | int, ...], message: str) -> LanguageProblem:
         return LanguageProblem(error("T104", message, doc.locate(path)))
@@ -159,7 +162,7 @@ def language(game: str, code: str) -> Language:
     phrases: Mapping[str, Any] = {}
     phrases_path = home / "phrases.yaml"
     if phrases_path.is_file():
-        found, phrases_doc = _read(phrases_path)
+        found, phrases_doc = read_yaml(phrases_path)
         if not isinstance(found, Mapping):
             raise LanguageProblem(error("T104", "expected a mapping of phrase sections",
                                         phrases_doc.locate(())))

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from compiler.i18n import print_words
+from compiler.i18n.print_words import PrintWords
 from compiler.pdf import forms
 from compiler.pdf.render_card import MM
-from compiler.typeset import fonts
+from compiler.typeset import fonts, richtext
 
 INK = "#000000"
 MUTED = "#505050"
@@ -40,11 +41,13 @@ class Stamp:
     version: str                    # samizdat's
     digest: str                     # the deck's printed content, shortened
     date: str | None                # YYYY-MM-DD, or None: undated
+    words: PrintWords = field(default_factory=print_words.english)   # the page's language
 
-    @property
-    def text(self) -> str:
+    def text(self, words: PrintWords | None = None) -> str:
         """samizdat's version, the content digest and the date, on one line."""
-        return f"samizdat {self.version} · deck {self.digest} · {self.date or 'undated'}"
+        said = (words or self.words).say
+        return said("stamp", version=self.version, digest=self.digest,
+                    date=self.date or said("undated"))
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,11 @@ class Instructions:
     back_offset: tuple[float, float]
     machine: str | None = None      # silhouette | cricut
 
+    @property
+    def words(self) -> PrintWords:
+        """What the page says things with: the stamp's language."""
+        return self.stamp.words
+
 
 def content_digest(parts: Sequence[tuple[str, int, str, str]]) -> str:
     """A short digest of what a deck prints: each design's (id, copies, front key,
@@ -72,47 +80,33 @@ def content_digest(parts: Sequence[tuple[str, int, str, str]]) -> str:
     return digest.hexdigest()[:12]
 
 
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
 def steps(info: Instructions) -> list[str]:
-    """The printing steps, in order, as plain sentences."""
+    """The printing steps, in order, as plain sentences in the page's language."""
+    say = info.words.say
     width, height = info.card_size_mm
     sheets = info.card_pages // 2 if info.mode == "duplex" else info.card_pages
-    paper = "US Letter" if info.paper == "letter" else info.paper.upper()
-    found = [
-        "Print at 100 % (actual size). Turn off fit to page, shrink to fit and any "
-        f"scaling in the print dialogue; paper: {paper}.",
-        "Check the scale: the ruler below must measure exactly "
-        f"{RULER_MM:g} mm ({RULER_INCHES} inches). If it does not, the printer scaled the "
-        "page and the cards will not fit their sleeves.",
-    ]
+    paper = say("letter") if info.paper == "letter" else info.paper.upper()
+    found = [say("actual_size", paper=paper),
+             say("check_scale", mm=_number(RULER_MM), inches=RULER_INCHES)]
     if info.mode == "duplex":
-        found.append(
-            "Print double-sided, flipping on the LONG edge. This page and its back are "
-            f"the first sheet; the cards follow on {sheets} sheet"
-            f"{'s' if sheets != 1 else ''}, fronts on one side and backs on the other.")
+        found.append(say("duplex", sheets, sheets=sheets))
         x, y = info.back_offset
         if (x, y) != (0.0, 0.0):
-            found.append(f"The backs are already shifted by {x:+g} mm across and {y:+g} mm "
-                         "up for this printer's drift (--back-offset).")
+            found.append(say("offset_applied", x=f"{x:+g}", y=f"{y:+g}"))
         else:
-            found.append("If the backs do not sit behind their fronts, print the calibration "
-                         "sheet (samizdat calibrate) and build with the --back-offset it "
-                         "reads, or save it in samizdat.toml.")
+            found.append(say("offset_missing"))
     else:
-        found.append(
-            f"Print one-sided ({sheets} sheet{'s' if sheets != 1 else ''} after this page). "
-            "Fold each sheet along the dashed line, backs behind fronts, and glue the halves "
-            "together before cutting.")
-    if info.machine == "silhouette":
-        found.append("Load the printed fronts into the Silhouette with the registration "
-                     "marks; cut with the SVG file in cut/.")
-    elif info.machine == "cricut":
-        found.append("For a Cricut, print the Print Then Cut images in cut/ from Design Space "
-                     "instead of these sheets' fronts.")
-    found.append(
-        f"Cut along the crop marks: each card is {width:g} x {height:g} mm. "
-        f"{info.cards} card{'s' if info.cards != 1 else ''} in all "
-        f"({info.designs} design{'s' if info.designs != 1 else ''}), up to {info.per_page} "
-        "a page.")
+        found.append(say("gutterfold", sheets, sheets=sheets))
+    if info.machine in ("silhouette", "cricut"):
+        found.append(say(info.machine))
+    designs = say("designs", info.designs, designs=info.designs)
+    count = say("count", info.cards, cards=info.cards, designs=designs,
+                per_page=info.per_page)
+    found.append(say("cut", width=_number(width), height=_number(height), count=count))
     return found
 
 
@@ -134,46 +128,51 @@ def ruler_origin(page_height: float) -> tuple[float, float]:
     return MARGIN_MM, 70.0 if page_height > 150 else 40.0
 
 
+def _text(canvas: Canvas, markup: str, role: str, size: float, x: float, y_top: float,
+          width: float, direction: str, colour: str, align: str = "start") -> float:
+    """``markup`` set in the box of ``width`` points whose top-left is (x, y_top),
+    shaped and ordered for ``direction`` (aligned to its start, or ``center``); returns
+    the height it took."""
+    leading = 1.35
+    fitted = richtext.fit(markup, role, size, size, leading, width, 10_000.0, direction)
+    if align == "start":
+        align = "right" if direction == "rtl" else "left"
+    richtext.draw(canvas, fitted, role, leading, x, y_top, width, 10_000.0, align, "top",
+                  colour)
+    return len(fitted.lines) * size * leading
+
+
 def draw(canvas: Canvas, info: Instructions, page_width: float, page_height: float,
          duplex_back: bool) -> None:
-    """The instructions page (and with ``duplex_back`` its back) on ``canvas``."""
-    font = fonts.pdf_name("sans")
-    bold = fonts.pdf_name("sans-bold")
+    """The instructions page (and with ``duplex_back`` its back) on ``canvas``, in the
+    language of ``info.words`` (right-to-left ones set from the right margin)."""
+    words = info.words
+    direction = words.direction
     left = MARGIN_MM * MM
     width = (page_width - 2 * MARGIN_MM) * MM
-    y = (page_height - MARGIN_MM) * MM - 16
-    canvas.setFillColor(forms.colour(INK))
-    canvas.setFont(bold, 16)
-    canvas.drawString(left, y, f"{info.stamp.game}: {info.stamp.deck}")
-    y -= 22
-    canvas.setFont(font, TEXT_PT)
-    canvas.setFillColor(forms.colour(MUTED))
-    canvas.drawString(left, y, "Print-and-play sheets: read before printing.")
-    y -= 24
-    canvas.setFillColor(forms.colour(INK))
+    y = (page_height - MARGIN_MM) * MM
+    y -= _text(canvas, words.say("title", game=info.stamp.game, deck=info.stamp.deck),
+               "sans-bold", 16, left, y, width, direction, INK) + 4
+    y -= _text(canvas, words.say("tagline"), "sans", TEXT_PT, left, y, width, direction,
+               MUTED) + 10
+    number_width = 14.0
+    body = left + number_width if direction == "ltr" else left
+    number_at = left if direction == "ltr" else left + width - number_width
     for number, step in enumerate(steps(info), start=1):
-        lines = simpleSplit(step, font, TEXT_PT, width - 14)
-        canvas.setFont(bold, TEXT_PT)
-        canvas.drawString(left, y, f"{number}.")
-        canvas.setFont(font, TEXT_PT)
-        for line in lines:
-            canvas.drawString(left + 14, y, line)
-            y -= TEXT_PT * 1.35
-        y -= 6
-    _rulers(canvas, page_height)
+        _text(canvas, f"**{number}.**", "sans", TEXT_PT, number_at, y, number_width,
+              direction, INK)
+        y -= _text(canvas, step, "sans", TEXT_PT, body, y, width - number_width, direction,
+                   INK) + 6
+    _rulers(canvas, page_height, words)
     _card_outline(canvas, info.card_size_mm, page_width, y / MM - 8,
-                  ruler_origin(page_height)[1] + 20)
-    canvas.setFont(font, 8)
-    canvas.setFillColor(forms.colour(MUTED))
-    canvas.drawString(left, MARGIN_MM * MM, info.stamp.text)
+                  ruler_origin(page_height)[1] + 20, words)
+    stamp = info.stamp.text(words)
+    _text(canvas, stamp, "sans", 8, left, MARGIN_MM * MM + 8, width, direction, MUTED)
     canvas.showPage()
     if duplex_back:
-        canvas.setFont(font, 8)
-        canvas.setFillColor(forms.colour(MUTED))
-        canvas.drawCentredString(page_width / 2 * MM, page_height / 2 * MM,
-                                 "The back of the print instructions: the cards begin on "
-                                 "the next sheet.")
-        canvas.drawString(left, MARGIN_MM * MM, info.stamp.text)
+        _text(canvas, words.say("back_page"), "sans", 8, left, page_height / 2 * MM + 8,
+              width, direction, MUTED, "center")
+        _text(canvas, stamp, "sans", 8, left, MARGIN_MM * MM + 8, width, direction, MUTED)
         canvas.showPage()
 
 
@@ -192,7 +191,7 @@ def outline_box(card_size_mm: tuple[float, float], page_width: float, top: float
 
 
 def _card_outline(canvas: Canvas, card_size_mm: tuple[float, float], page_width: float,
-                  top: float, bottom: float) -> None:
+                  top: float, bottom: float, words: PrintWords) -> None:
     box = outline_box(card_size_mm, page_width, top, bottom)
     if box is None:
         return
@@ -202,15 +201,13 @@ def _card_outline(canvas: Canvas, card_size_mm: tuple[float, float], page_width:
     canvas.setDash(3, 2)
     canvas.roundRect(left * MM, low * MM, width * MM, height * MM, 3 * MM)
     canvas.setDash()
-    canvas.setFont(fonts.pdf_name("sans"), 8)
-    canvas.setFillColor(forms.colour(MUTED))
-    canvas.drawCentredString((left + width / 2) * MM, (low + height / 2) * MM,
-                             "a card at actual size")
-    canvas.drawCentredString((left + width / 2) * MM, (low + height / 2) * MM - 11,
-                             f"{width:g} x {height:g} mm")
+    size = words.say("outline_size", width=_number(width), height=_number(height))
+    said = f"{words.say('outline')}\n{size}"
+    _text(canvas, said, "sans", 8, left * MM, (low + height / 2) * MM + 8, width * MM,
+          words.direction, MUTED, "center")
 
 
-def _rulers(canvas: Canvas, page_height: float) -> None:
+def _rulers(canvas: Canvas, page_height: float, words: PrintWords) -> None:
     x0, y0 = ruler_origin(page_height)
     font = fonts.pdf_name("sans")
     canvas.setStrokeColor(forms.colour(INK))
@@ -228,6 +225,5 @@ def _rulers(canvas: Canvas, page_height: float) -> None:
                 text = f"{round(steps_from_zero * (10 if unit == 'mm' else 1))}"
                 canvas.drawCentredString(x, (base + length + 1.2) * MM, text)
         canvas.drawString((x0 + ticks[-1][0] + 3) * MM, base * MM, unit)
-    canvas.setFont(font, 8)
-    canvas.drawString(x0 * MM, (y0 + 12) * MM,
-                      f"Scale check: 0 to {RULER_MM:g} mm, and 0 to {RULER_INCHES} inches.")
+    _text(canvas, words.say("scale_check", mm=_number(RULER_MM), inches=RULER_INCHES),
+          "sans", 8, x0 * MM, (y0 + 12) * MM + 8, (RULER_MM + 10) * MM, words.direction, INK)

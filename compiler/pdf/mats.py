@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -16,8 +16,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from compiler.frontend.layouts import Layout, LayoutLibrary, Region, regions_outside
 from compiler.frontend.load import MAT_SOURCED, mat_without_size, region_without_source
+from compiler.i18n import print_words
 from compiler.i18n.languages import Language
 from compiler.i18n.localized_layouts import localized
+from compiler.i18n.print_words import PrintWords
 from compiler.i18n.translate import localize
 from compiler.pdf import contrast, forms, tiling
 from compiler.pdf.render_card import MM, PreparedSide, draw_side, prepare
@@ -35,6 +37,7 @@ class PreparedMat:
     side: PreparedSide
     cells: dict[str, list[Cell]]
     copies: int = 1
+    words: PrintWords = field(default_factory=print_words.english)   # a tile's page map
 
 
 def mat_names(library: LayoutLibrary) -> list[str]:
@@ -88,7 +91,9 @@ def prepare_mats(game: str, model: Any, library: LayoutLibrary,
         diags += _check_cells(layout, cells)
         diags += _check_rings(layout, cells)
         diags += _check_glyphs(layout, cells)
-        mats.append(PreparedMat(name, layout.title, side, cells, layout.copies))
+        words = print_words.english() if language is None else \
+            print_words.words(language, allow_fallback=True)[0]     # said when planned
+        mats.append(PreparedMat(name, title, side, cells, layout.copies, words))
     return mats, diags
 
 
@@ -359,14 +364,14 @@ def mat_pdf(mat: PreparedMat, paper: str) -> tuple[bytes, int, int]:
         draw_mat(canvas, mat)
         canvas.restoreState()
         if len(tiles) > 1:
-            _tile_marks(canvas, tile, left, bottom, mat.title)
+            _tile_marks(canvas, tile, left, bottom, mat.title, mat.words)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue(), mat.copies * len(tiles), len(tiles)
 
 
-def _tile_marks(canvas: Canvas, tile: tiling.Tile, left: float, bottom: float, title: str
-                ) -> None:
+def _tile_marks(canvas: Canvas, tile: tiling.Tile, left: float, bottom: float, title: str,
+                words: PrintWords) -> None:
     """Alignment marks where neighbours' edges fall, the window's edge, and the page map."""
     canvas.saveState()
     canvas.setStrokeColor(forms.colour("#000000"))
@@ -388,7 +393,9 @@ def _tile_marks(canvas: Canvas, tile: tiling.Tile, left: float, bottom: float, t
     canvas.setDash(2, 2)
     canvas.rect(left * MM, bottom * MM, tile.width * MM, tile.height * MM, stroke=1, fill=0)
     canvas.setDash()
-    canvas.setFillColor(forms.colour("#333333"))
-    canvas.setFont(fonts.pdf_name("sans"), 7)
-    canvas.drawString(left * MM, (bottom - 8) * MM + 1, f"{title} — {tile.label}")
+    caption = words.say("tile_caption", title=title, place=tiling.place(tile, words))
+    found = richtext.fit(caption, "sans", 7, 7, 1.0, tile.width * MM, 14, words.direction)
+    richtext.draw(canvas, found, "sans", 1.0, left * MM, (bottom - 8) * MM + 1 + 7 * 0.8,
+                  tile.width * MM, 14, "right" if words.direction == "rtl" else "left", "top",
+                  "#333333")
     canvas.restoreState()

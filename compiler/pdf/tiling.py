@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from compiler.i18n import print_words
+from compiler.i18n.print_words import PrintWords
 from compiler.pdf.imposition import PAPERS, ImpositionError
 
 MARGIN = 10.0     # room for marks and the page map label
@@ -35,7 +37,15 @@ class Tile:
 
     @property
     def label(self) -> str:
-        return f"row {self.row}, column {self.column} of {self.rows} x {self.columns}"
+        """Its place on the page map, in English (a language's: :func:`place`)."""
+        return place(self, print_words.english())
+
+
+def place(tile: Tile, words: PrintWords) -> str:
+    """``tile``'s place on the page map ("row 2, column 3 of 3 x 4") in ``words``'
+    language."""
+    return words.say("tile", row=tile.row, column=tile.column, rows=tile.rows,
+                     columns=tile.columns)
 
 
 def _count(length: float, window: float) -> int:

@@ -38,7 +38,7 @@ from compiler.frontend.load import Loaded, load
 from compiler.frontend.paths import templates_root
 from compiler.frontend.safe_read import UnreadableFile, read_file
 from compiler.frontend.validate import ValidationResult
-from compiler.i18n import catalogue, languages, localized_layouts, translate
+from compiler.i18n import catalogue, languages, localized_layouts, print_words, translate
 from compiler.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
 from compiler.i18n.languages import Language
 from compiler.pdf import (
@@ -540,6 +540,9 @@ def _in_language(game: str, model: Any, checked: ValidationResult, options: Buil
         roots = [Path(r) for r in checked.content_roots.get(game, [])]
         found = catalogue.read(roots, lang)
         worded = builder(game, lang)(model)
+        if options.instructions or options.extras:      # the print page, a board's map
+            result.diagnostics += print_words.words(
+                language, allow_fallback=options.allow_fallback)[1]
     except languages.LanguageProblem as problem:
         result.diagnostics.append(problem.diagnostic)
         return None
@@ -632,6 +635,11 @@ def _deck_key(game: str, deck: str, plans: list[CardPlan], options: BuildOptions
     digest.update(repr((__version__, OUTPUT_FORMAT, game, deck, lang,
                         options.drawing_key)).encode())
     digest.update(icons.library(game, options.templates).digest().encode())
+    if lang and lang != DEFAULT_LANGUAGE:       # the print instructions' words
+        language = languages.language(game, lang)       # and its name of the game
+        words = print_words.words(language, allow_fallback=True)[0]
+        digest.update(repr((sorted(words.entries.items()),
+                            sorted(language.glossary.items()))).encode())
     for plan in plans:
         face = plan.face
         digest.update(repr((face.card_id, face.copies, plan.front.digest, plan.back.digest,
@@ -760,8 +768,13 @@ def _stamp(job: DeckJob, cards: list[sheets.PrintCard]) -> instructions.Stamp | 
     digest = instructions.content_digest(
         [(c.card_id, c.copies, c.front.key, c.back.key) for c in cards])
     deck = f"{job.deck} ({job.lang})" if job.lang else job.deck
-    return instructions.Stamp(found.title if found is not None and found.title else job.game,
-                              deck, __version__, digest, job.options.stamp_date)
+    game = found.title if found is not None and found.title else job.game
+    words = print_words.english()
+    if job.lang and job.lang != DEFAULT_LANGUAGE:
+        language = languages.language(job.game, job.lang)
+        game = language.glossary.get(game, game)
+        words = print_words.words(language, allow_fallback=True)[0]    # said when planned
+    return instructions.Stamp(game, deck, __version__, digest, job.options.stamp_date, words)
 
 
 def _cut_files(job: DeckJob, cards: list[sheets.PrintCard], title: str) -> Rendered:

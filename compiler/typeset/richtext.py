@@ -145,8 +145,10 @@ Line = tuple[tuple[Word, ...], float]
 # What drawing a fit does, worked out once per fit (see :func:`_program`):
 # (LINE, line width) starts a line; (TEXT, font, text) shows a run of one font;
 # (ICON, name, advances) moves the pen by ``advances`` and leaves room for an icon.
-# Shaped text (see :func:`_shaped_program`): (GLYPHS, x, font, glyphs) shows shaped
-# glyphs from x points right of the line's start; (ICON_AT, name, x) an icon there.
+# Shaped text (see :func:`_shaped_program`): (GLYPHS, x, font, glyphs, actual) shows
+# shaped glyphs from x points right of the line's start, marked with ``actual`` as
+# their ActualText when it is not empty (see :func:`_actual_text`); (ICON_AT, name, x)
+# an icon there.
 LINE, TEXT, ICON, GLYPHS, ICON_AT = 0, 1, 2, 3, 4
 Step = tuple[Any, ...]
 
@@ -286,12 +288,25 @@ def _shaped_program(lines: tuple[Line, ...], shaped: tuple[shaped_text.ShapedPar
                 if segment.glyphs is None:
                     steps.append((ICON_AT, segment.icon, x))
                 else:
-                    steps.append((GLYPHS, x, segment.font, segment.glyphs))
+                    steps.append((GLYPHS, x, segment.font, segment.glyphs,
+                                  _actual_text(segment.glyphs, segment.level % 2 == 1)))
             line += 1
             first += count
             if first >= len(paragraph.words):
                 break
     return tuple(steps)
+
+
+def _actual_text(glyphs: shaping.Glyphs, rtl: bool) -> str:
+    """What a PDF reader should copy for a run whose glyphs include one that stands for
+    no single character (a ligature, a conjunct: shown by a private-use code), else
+    "". Readers take the glyphs of a page in visual order and turn right-to-left runs
+    back to logical order themselves, so a right-to-left run's text is given reversed,
+    as its glyphs would have read."""
+    if not any(shaping.PRIVATE_FIRST <= ord(char) <= shaping.PRIVATE_LAST
+               for char in glyphs.chars):
+        return ""
+    return glyphs.text[::-1] if rtl else glyphs.text
 
 
 @lru_cache(maxsize=16384)
@@ -381,7 +396,12 @@ def draw(canvas: Canvas, result: Fit, role: str, leading: float, x: float, y_top
             ops.append(f"1 0 0 1 {fp_str(cursor, baseline)} Tm")
         elif kind == GLYPHS:
             ops.append(f"1 0 0 1 {fp_str(cursor + step[1], baseline)} Tm")
+            if step[4]:
+                ops.append(f"/Span <</ActualText <FEFF{step[4].encode('utf-16-be').hex()}>>> "
+                           "BDC")
             subset_in_use = _show_glyphs(ops, runs, step[2], step[3], size, subset_in_use)
+            if step[4]:
+                ops.append("EMC")
         else:
             icons.append((step[1], cursor + step[2], baseline - size * 0.2))
     ops.append("ET")

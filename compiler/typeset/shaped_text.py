@@ -102,27 +102,37 @@ def shape_markup(markup: str, role: str, direction: str) -> tuple[ShapedParagrap
                     position += 1
                     continue
                 face = fonts.style_font(role, piece.bold, piece.italic)
-                segments += _segments(piece.text, face, levels[position:position + len(
-                    piece.text)])
+                segments += _segments(text, position, position + len(piece.text), face,
+                                      levels)
                 position += len(piece.text)
             words.append(tuple(segments))
         shaped.append(ShapedParagraph(tuple(words), tuple(space_levels)))
     return tuple(shaped)
 
 
-def _segments(text: str, face: str, levels: tuple[int, ...]) -> list[Segment]:
-    """``text`` of one piece set in ``face`` as shaped runs of one font and level."""
-    runs: list[tuple[str, int, list[str]]] = []
-    for char, level in zip(text, levels, strict=True):
+CONTEXT = 5       # characters either side that HarfBuzz sees as context
+
+
+def _segments(text: str, start: int, end: int, face: str, levels: tuple[int, ...]
+              ) -> list[Segment]:
+    """Characters ``start`` to ``end`` of the paragraph ``text`` (one piece, set in
+    ``face``) as shaped runs of one font and level, each shaped with the paragraph's
+    characters around it as context."""
+    runs: list[tuple[str, int, int, int]] = []          # font, level, start, end
+    for index in range(start, end):
+        char, level = text[index], levels[index]
         font = fonts.font_for(face, char) or face     # none covers it: B613, a box
         if runs and runs[-1][1] == level and (
                 runs[-1][0] == font or (unicodedata.category(char) in _JOINING
                                         and ord(char) in fonts.covered(runs[-1][0]))):
-            runs[-1][2].append(char)
+            runs[-1] = (runs[-1][0], level, runs[-1][2], index + 1)
         else:
-            runs.append((font, level, [char]))
-    return [Segment(font, level, shaping.shape(font, "".join(chars), bool(level % 2)))
-            for font, level, chars in runs]
+            runs.append((font, level, index, index + 1))
+    return [Segment(font, level, shaping.shape(
+                font, text[first:last], bool(level % 2),
+                text[max(0, first - CONTEXT):first].replace(bidi_order.OBJECT, " "),
+                text[last:last + CONTEXT].replace(bidi_order.OBJECT, " ")))
+            for font, level, first, last in runs]
 
 
 def word_widths(paragraphs: tuple[ShapedParagraph, ...], size: float,

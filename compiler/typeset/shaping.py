@@ -39,6 +39,7 @@ class Glyphs(NamedTuple):
     y_offsets: tuple[float, ...]
     widths: tuple[float, ...]      # each glyph's width as the PDF's font states it
     width: float                   # the run's advance: the sum of ``advances``
+    text: str = ""                 # the characters shaped, in logical order
 
 
 @cache
@@ -86,14 +87,17 @@ def glyph_chars(font_name: str) -> dict[int, str]:
 
 
 @lru_cache(maxsize=65536)
-def shape(font_name: str, text: str, rtl: bool) -> Glyphs:
+def shape(font_name: str, text: str, rtl: bool, before: str = "", after: str = "") -> Glyphs:
     """``text`` shaped in the registered font ``font_name``, right to left if ``rtl``
-    (HarfBuzz's default features; script and language guessed from the text)."""
+    (HarfBuzz's default features; script and language guessed from the text).
+    ``before`` and ``after`` are the characters around it that are set in another
+    run (another style or font): context that decides joining, not shaped here, so an
+    Arabic word whose middle is bold stays joined."""
     font = _hb_font(font_name)
     chars = glyph_chars(font_name)
     face = pdfmetrics.getFont(font_name).face
     buffer = uharfbuzz.Buffer()
-    buffer.add_str(text)
+    buffer.add_str(before + text + after, len(before), len(text))
     buffer.guess_segment_properties()
     buffer.direction = "rtl" if rtl else "ltr"
     uharfbuzz.shape(font, buffer, {})
@@ -114,4 +118,4 @@ def shape(font_name: str, text: str, rtl: bool) -> Glyphs:
         y_offsets.append(position.y_offset * scale)
         widths.append(float(fp_str(face.charWidths[ord(char)])))   # as the PDF writes it
     return Glyphs(tuple(gids), "".join(shown), tuple(advances), tuple(x_offsets),
-                  tuple(y_offsets), tuple(widths), sum(advances))
+                  tuple(y_offsets), tuple(widths), sum(advances), text)
