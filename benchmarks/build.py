@@ -429,6 +429,51 @@ def report_png(rounds: int) -> None:
                   f" -> {one / two:.2f}x")
 
 
+def tts_export(out: Path, game: str) -> float:
+    """Seconds of ``samizdat export tts`` of one game's shipped content (one process)."""
+    from compiler.pipeline.export_tts import export
+
+    shutil.rmtree(out, ignore_errors=True)
+    forget_memos()
+    start = time.perf_counter()
+    result = export([REPO / "cards" / game], out, "https://example.org/")
+    elapsed = time.perf_counter() - start
+    assert not any(d.severity.value == "error" for d in result.diagnostics)
+    return elapsed
+
+
+def game_build(out: Path, game: str) -> float:
+    """Seconds of a fresh print build of one game, mats and rules included."""
+    shutil.rmtree(out, ignore_errors=True)
+    forget_memos()
+    start = time.perf_counter()
+    result = build([REPO / "cards" / game], BuildOptions(out, jobs=1, extras=True))
+    elapsed = time.perf_counter() - start
+    assert result.errors == 0
+    return elapsed
+
+
+def report_tts(rounds: int) -> None:
+    out = Path(tempfile.mkdtemp(prefix="samizdat-bench-tts-"))
+    games = ("azadi", "san", "spring")
+    try:
+        steps: dict[str, Any] = {}
+        for game in games:
+            steps[f"tts {game}"] = lambda game=game: tts_export(out / "tts" / game, game)
+            steps[f"build {game}"] = lambda game=game: game_build(out / "build" / game, game)
+        times = interleaved(steps, rounds)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    print(f"Tabletop Simulator export, one process, median of {rounds} interleaved rounds "
+          "(baseline: a fresh print build of the same game in the same run):")
+    for game in games:
+        tts_s, build_s = times[f"tts {game}"], times[f"build {game}"]
+        print(f"  {game}: export tts {tts_s:.2f} s, print build {build_s:.2f} s "
+              f"({tts_s / build_s:.2f}x the build)")
+    total = sum(times[f"tts {game}"] for game in games)
+    print(f"  all three games: {total:.2f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=7)
@@ -439,6 +484,8 @@ def main() -> None:
                              "builds")
     parser.add_argument("--lang-only", action="store_true",
                         help="only Spring's cards in English, French and Arabic")
+    parser.add_argument("--tts-only", action="store_true",
+                        help="only the Tabletop Simulator export of each game")
     parser.add_argument("--one-build", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one_build:
@@ -452,6 +499,9 @@ def main() -> None:
         return
     if args.lang_only:
         report_languages(args.rounds)
+        return
+    if args.tts_only:
+        report_tts(args.rounds)
         return
     out = Path(tempfile.mkdtemp(prefix="samizdat-bench-"))
     try:

@@ -635,6 +635,57 @@ def i18n_extract(paths: tuple[Path, ...], langs: str) -> None:
                 _say(f"wrote {target}")
 
 
+@main.group()
+def export() -> None:
+    """Export the content for other tools: Tabletop Simulator."""
+
+
+@export.command("tts")
+@click.argument("paths", nargs=-1, type=ContentPath(exists=True))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output"), show_default=True,
+              help="Writes <out>/<game>/tts/: the images and the saved objects.")
+@click.option("--base-url", default=None, metavar="URL",
+              help="Where the images will be uploaded (https://host/folder/): the saved "
+              "objects name each image as URL + its file name. Default: the output "
+              "folder's file:// URL, which Tabletop Simulator on this machine loads.")
+@_templates_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@_guarded
+def export_tts(paths: tuple[Path, ...], out_dir: Path, base_url: str | None,
+               templates: Path | None, fmt: str) -> None:
+    """Every deck as a Tabletop Simulator deck (card sheets of at most 10 x 7, the last
+    slot the hidden card, at most 4096 px), boards as custom boards and punch sheets as
+    bags of custom tokens, rendered from the same drawings as the print files. Copy the
+    .json files to TTS's Saves/Saved Objects folder."""
+    from compiler.pipeline.command_output import problem_line
+    from compiler.pipeline.export_tts import export as export_games
+    from compiler.pipeline.output_files import OutputRefused, write_files
+    from compiler.report.reporters import REPORTERS
+
+    if base_url is not None and not base_url.endswith("/"):
+        base_url += "/"
+    result = export_games(_content_paths(paths), out_dir, base_url, templates)
+    errors = sum(1 for d in result.diagnostics if d.severity.value == "error")
+    summary = {"decks": result.decks, "cards": result.cards, "errors": errors,
+               "files": sum(len(files) for files in result.files.values()) if not errors
+               else 0}
+    click.echo(REPORTERS[fmt]().render(result.diagnostics, summary, {}))
+    if errors:
+        sys.exit(1)
+    for game, files in sorted(result.files.items()):
+        folder = out_dir / game / "tts"
+        try:
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            write_files(folder, files)
+        except OutputRefused as refused:
+            _say(problem_line(refused.diagnostic), err=True)
+            sys.exit(1)
+        if fmt == "text":
+            _say(f"wrote {folder}/ ({len(files)} files)")
+
+
 @main.command()
 @click.argument("code")
 def rule(code: str) -> None:

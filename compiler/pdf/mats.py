@@ -118,7 +118,7 @@ def _localized_cells(english: list[Cell], worded: list[Cell], language: Language
     return out, list(said.values())
 
 
-def _cell_boxes(region: Region, count: int) -> list[tuple[float, float, float, float]]:
+def cell_boxes(region: Region, count: int) -> list[tuple[float, float, float, float]]:
     """Cell rectangles (mm, from the mat's top-left): columns, then rows."""
     columns = max(1, min(region.columns, count))
     rows = math.ceil(count / columns) if count else 0
@@ -147,7 +147,7 @@ def _check_cells(layout: Layout, cells: dict[str, list[Cell]]) -> list[Diagnosti
     for region in layout.regions:
         if region.kind != "cells" or region.name not in cells:
             continue
-        for cell, (_, _, w, h) in zip(cells[region.name], _cell_boxes(region, len(
+        for cell, (_, _, w, h) in zip(cells[region.name], cell_boxes(region, len(
                 cells[region.name])), strict=True):
             _, text_w, text_h = _cell_text_box(cell, w, h)
             fit = richtext.fit(_cell_text(cell), region.font, region.size, region.min_size,
@@ -274,7 +274,7 @@ def draw_mat(canvas: Canvas, mat: PreparedMat) -> None:
 
 
 def _draw_cells(canvas: Canvas, region: Region, cells: list[Cell], height: float) -> None:
-    for cell, (x, y, w, h) in zip(cells, _cell_boxes(region, len(cells)), strict=True):
+    for cell, (x, y, w, h) in zip(cells, cell_boxes(region, len(cells)), strict=True):
         left, bottom = x * MM, (height - y - h) * MM
         canvas.saveState()
         canvas.setStrokeColor(forms.colour(region.stroke or "#444444"))
@@ -335,6 +335,22 @@ def _draw_ring(canvas: Canvas, region: Region, cells: list[Cell], height: float)
             side = (outer - inner) * 0.28
             forms.place_icon(canvas, cell.icon, -side / 2, -(outer - inner) * 0.42, side)
         canvas.restoreState()
+
+
+def whole_mat_pdf(mat: PreparedMat) -> bytes:
+    """The mat on one page of its own size (no tiles, no marks): the source of its
+    images for virtual tabletops."""
+    width, height = mat.side.width_mm, mat.side.height_mm
+    buffer = io.BytesIO()
+    fonts.register()
+    canvas = Canvas(buffer, pagesize=(width * MM, height * MM), invariant=1,
+                    pageCompression=1, initialFontName=fonts.pdf_name("sans"))
+    canvas.setTitle(mat.title)
+    canvas.setAuthor("samizdat")
+    draw_mat(canvas, mat)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
 
 
 def mat_pdf(mat: PreparedMat, paper: str) -> tuple[bytes, int, int]:

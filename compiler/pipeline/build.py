@@ -691,6 +691,24 @@ def preflight_findings(loaded: Loaded, options: BuildOptions) -> list[Diagnostic
     return result.diagnostics + preflight.merged(found)
 
 
+def prepared_decks(loaded: Loaded, options: BuildOptions
+                   ) -> tuple[dict[str, list[tuple[DeckJob, list[sheets.PrintCard]]]],
+                              list[Diagnostic]]:
+    """Every deck of ``loaded``, planned and fitted as a build draws it (for exports
+    that render the same cards), per game; and what planning and fitting found."""
+    checked = loaded.validation
+    result = BuildResult()
+    found: list[Diagnostic] = []
+    decks: dict[str, list[tuple[DeckJob, list[sheets.PrintCard]]]] = {}
+    for game, model in sorted(checked.models.items()):
+        for job in _plan_game(game, model, checked, options, result,
+                              loaded.layouts.get(game)):
+            cards, said = prepare_deck(job)
+            found += said
+            decks.setdefault(game, []).append((job, cards))
+    return decks, result.diagnostics + found
+
+
 def preflight_options(options: BuildOptions) -> preflight.Options:
     """What ``--preflight`` holds the cards to: the vendor's safe zone and bleed (and
     for a CMYK vendor its profile and ink limit) with ``--print-ready``, else the
