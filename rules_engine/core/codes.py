@@ -380,7 +380,9 @@ _CODES: tuple[Code, ...] = (
     Code("T104", "bad-language-file", "A language file cannot be used.",
          "lang.yaml holds `language: {code, name, direction: ltr|rtl, mirror: "
          "true|false}` and a `glossary:` of term: translation strings; phrases.yaml the "
-         "sections of the game's phrases.yaml; lang/<code>.po a gettext catalogue."),
+         "sections of the game's phrases.yaml; print.yaml the entries of "
+         "templates/common/print.yaml (texts, or plural forms with `other`, using only "
+         "the English entry's {names}); lang/<code>.po a gettext catalogue."),
     Code("T105", "translation-drift", "A translation's numbers or icons differ from the "
          "card's.",
          "A card's own words translated in a catalogue must keep every number and inline "
