@@ -474,6 +474,108 @@ def report_tts(rounds: int) -> None:
     print(f"  all three games: {total:.2f} s")
 
 
+WATCH_EDITS = {"spring": ("board_and_deck.yaml", "title: Cartoon Passed Hand to Hand"),
+               "azadi": ("attack_cards.yaml", None)}
+
+
+def _two_cores() -> list[str]:
+    """``taskset -c 0,1`` where it exists and the machine has two cores (the target is
+    for a two-core laptop), else nothing."""
+    return ["taskset", "-c", "0,1"] if shutil.which("taskset") and \
+        (os.cpu_count() or 1) >= 2 else []
+
+
+def _json(url: str) -> Any:
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=15) as answer:    # noqa: S310 - 127.0.0.1
+        return json.loads(answer.read())
+
+
+def watch_latency(game: str, rounds: int, folder: Path) -> tuple[list[float], list[float]]:
+    """Seconds from saving a one-card title edit to a headless Chromium showing it on
+    ``samizdat watch``'s preview page: as the server measured it (first file event to
+    the page's report) and as this script saw it (write to the report); per edit."""
+    import signal
+
+    content = folder / game
+    shutil.copytree(REPO / "cards" / game, content)
+    name, title = WATCH_EDITS[game]
+    cards = content / name
+    source = cards.read_text()
+    if title is None:           # the file's first title
+        title = next(line.strip() for line in source.splitlines()
+                     if line.strip().startswith("title: "))
+    browser_name = next((shutil.which(b) for b in ("chromium", "chromium-browser",
+                                                   "google-chrome") if shutil.which(b)), None)
+    if browser_name is None:
+        raise RuntimeError("no chromium")
+    process = subprocess.Popen(
+        [*_two_cores(), sys.executable, "-m", "compiler", "watch", str(content), "--port",
+         "0", "--no-build"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True)
+    assert process.stdout is not None
+    url = process.stdout.readline().split("preview at ")[1].split()[0]
+    browser = subprocess.Popen(
+        [browser_name, "--headless=new", "--no-sandbox", "--disable-gpu",
+         "--remote-debugging-port=0", f"--user-data-dir={folder / 'profile'}", url],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    seen: list[float] = []
+    try:
+        while _json(url + "shown")["version"] < 1:
+            time.sleep(0.05)
+        for edit in range(rounds):
+            wanted = f"{title} {edit}"
+            start = time.time()
+            cards.write_text(source.replace(title, wanted, 1))
+            while wanted.removeprefix("title: ") not in _json(url + "shown")["text"]:
+                time.sleep(0.01)
+            seen.append(time.time() - start)
+            time.sleep(0.2)
+        measured = _json(url + "shown")["latencies"][-rounds:]
+    finally:
+        for child in (browser, process):
+            os.killpg(child.pid, signal.SIGTERM)
+            child.wait(timeout=10)
+    return measured, seen
+
+
+def cli_build_seconds(game: str, folder: Path) -> float:
+    """A fresh ``samizdat build --cards-only`` of ``game`` in a new process on two cores:
+    what a designer runs to see an edit without watch."""
+    shutil.rmtree(folder, ignore_errors=True)
+    start = time.perf_counter()
+    subprocess.run([*_two_cores(), sys.executable, "-m", "compiler", "build",
+                    str(REPO / "cards" / game), "--cards-only", "--out", str(folder)],
+                   check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def report_watch(rounds: int) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="samizdat-bench-watch-"))
+    try:
+        print(f"samizdat watch, one-card title edit to the preview showing it in headless "
+              f"Chromium ({'2 cores' if _two_cores() else 'all cores'}; baseline: a fresh "
+              "`build --cards-only` in a new process, the same run):")
+        for game in WATCH_EDITS:
+            try:
+                measured, seen = watch_latency(game, rounds, folder / f"w-{game}")
+            except RuntimeError as problem:
+                print(f"  {game}: not measured ({problem})")
+                continue
+            build_s = statistics.median(cli_build_seconds(game, folder / f"b-{game}")
+                                        for _ in range(max(3, rounds // 3)))
+            median = statistics.median(measured)
+            print(f"  {game}: save -> shown median {median * 1000:.0f} ms (max "
+                  f"{max(measured) * 1000:.0f} ms; seen from outside "
+                  f"{statistics.median(seen) * 1000:.0f} ms) over {len(measured)} edits; "
+                  f"a fresh build takes {build_s:.2f} s ({median / build_s:.2f}x); "
+                  "target < 1 s")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=7)
@@ -484,6 +586,8 @@ def main() -> None:
                              "builds")
     parser.add_argument("--lang-only", action="store_true",
                         help="only Spring's cards in English, French and Arabic")
+    parser.add_argument("--watch-only", action="store_true",
+                        help="only the save-to-preview time of samizdat watch")
     parser.add_argument("--tts-only", action="store_true",
                         help="only the Tabletop Simulator export of each game")
     parser.add_argument("--one-build", type=Path, help=argparse.SUPPRESS)
@@ -502,6 +606,9 @@ def main() -> None:
         return
     if args.tts_only:
         report_tts(args.rounds)
+        return
+    if args.watch_only:
+        report_watch(args.rounds)
         return
     out = Path(tempfile.mkdtemp(prefix="samizdat-bench-"))
     try:

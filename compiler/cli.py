@@ -635,6 +635,80 @@ def i18n_extract(paths: tuple[Path, ...], langs: str) -> None:
                 _say(f"wrote {target}")
 
 
+@main.command()
+@click.argument("paths", nargs=-1, type=ContentPath(exists=True))
+@click.option("--port", type=click.IntRange(0, 65535), default=8008, show_default=True,
+              help="The preview's port on 127.0.0.1 (0: any free port).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output"), show_default=True,
+              help="Where each save's print files are rebuilt.")
+@click.option("--no-build", is_flag=True, help="Only the preview: no print files.")
+@_templates_option
+@_guarded
+def watch(paths: tuple[Path, ...], port: int, out_dir: Path, no_build: bool,
+          templates: Path | None) -> None:
+    """Rebuild on every save and show the cards in a preview page that updates itself
+    (http://127.0.0.1:PORT/, this machine only). A content error shows in the page and
+    here, at its line, and the last good cards stay. Ctrl-C stops."""
+    import time as clock
+
+    from compiler.pipeline.build import build
+    from compiler.pipeline.build_types import BuildOptions
+    from compiler.report.reporters import text_line
+    from compiler.watch.files import Watcher
+    from compiler.watch.server import make_server
+    from compiler.watch.session import Session
+
+    targets = _content_paths(paths)
+    said: set[str] = set()
+
+    def print_build() -> None:
+        if no_build:
+            return
+        result = build(targets, BuildOptions(out_dir))
+        lines = {text_line(d) for d in result.diagnostics}
+        for line in sorted(lines - said):
+            _say(line)
+        said.clear()
+        said.update(lines)
+        if result.written:
+            _say(f"samizdat watch: print files rebuilt in {out_dir} ({result.cards} cards)")
+
+    session = Session(targets, templates)
+    try:
+        server, _ = make_server(session, port)
+    except OSError as problem:
+        raise click.UsageError(f"--port {port}: {problem.strerror or problem}") from None
+    import threading
+
+    threading.Thread(target=server.serve_forever, name="samizdat-preview", daemon=True).start()
+    _say(f"samizdat watch: preview at http://127.0.0.1:{server.server_address[1]}/ "
+         "(Ctrl-C stops)")
+
+    def refresh(saved_at: float) -> None:
+        state = session.refresh(saved_at)
+        if session.state.problems:
+            for problem in state.problems:
+                _say(f"{problem.where}: {problem.severity} {problem.code} {problem.message}")
+        else:
+            _say(f"samizdat watch: version {state.version} ready in "
+                 f"{clock.time() - saved_at:.2f} s after the save")
+        print_build()
+
+    refresh(clock.time())
+    folders = [p if p.is_dir() else p.parent for p in targets]
+    watcher = Watcher(folders + ([templates] if templates else []), refresh,
+                      ignore=[out_dir])
+    watcher.start()
+    try:
+        while True:
+            clock.sleep(3600)
+    except KeyboardInterrupt:
+        watcher.stop()
+        server.shutdown()
+        _say("samizdat watch: stopped")
+
+
 @main.group()
 def export() -> None:
     """Export the content for other tools: Tabletop Simulator."""

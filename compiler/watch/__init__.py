@@ -1,0 +1,1 @@
+"""samizdat watch: rebuild on save, and a preview page that updates itself."""
