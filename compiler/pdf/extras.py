@@ -106,7 +106,13 @@ def build_extras(game: str, model: Any, faces: list[CardFace], paper: str,
     :mod:`compiler.i18n.extras`), and what drawing them found (not what loading
     ``library`` and ``rules`` found: the front end said it)."""
     from compiler.pdf.mats import mat_pdf, prepare_mats
-    from compiler.pdf.reference import aid_pdf, card_index_problems, reference_html, reference_pdf
+    from compiler.pdf.reference import (
+        aid_pdf,
+        card_index_problems,
+        prose_problems,
+        reference_html,
+        reference_pdf,
+    )
 
     diags: list[Diagnostic] = []
     files: Rendered = {}
@@ -124,7 +130,7 @@ def build_extras(game: str, model: Any, faces: list[CardFace], paper: str,
         pdf, pages, _ = mat_pdf(mat, paper)
         files[f"mats/{mat.name}.pdf"] = (pdf, "mats", pages, 0)
     if rules is not None:
-        diags += card_index_problems(faces)
+        diags += card_index_problems(faces) + prose_problems(rules)
         pdf, pages = reference_pdf(rules, model, faces, paper)
         files[f"{game}-rules.pdf"] = (pdf, "rules", pages, 0)
         files[f"{game}-rules.html"] = (reference_html(rules, model, faces), "rules", 1, 0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from ast import literal_eval
+from pathlib import Path
 from typing import Any
 
 from reportlab.lib import colors
@@ -35,6 +36,7 @@ from compiler.frontend.rules_data import RulesData as RulesData  # re-exported
 from compiler.frontend.rules_data import load_rules as load_rules
 from compiler.pdf import icon_images
 from compiler.pdf.icons import library
+from compiler.pdf.reference_text import Text, TextContents, TextHeading, needs_engine
 from compiler.text import markup, tables
 from compiler.text.faces import CardFace
 from compiler.typeset import fonts, richtext
@@ -103,6 +105,40 @@ def card_index_problems(faces: list[CardFace]) -> list[Diagnostic]:
     return problems
 
 
+def _texts(node: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], str]]:
+    """Every printed string of a rules data tree (ids and table names left out)."""
+    if isinstance(node, str):
+        return [] if path and path[-1] in ("id", "table") else [(path, node)]
+    if isinstance(node, dict):
+        return [t for key, value in node.items() for t in _texts(value, (*path, str(key)))]
+    if isinstance(node, list):
+        return [t for value in node for t in _texts(value, path)]
+    return []
+
+
+def prose_problems(rules: RulesData) -> list[Diagnostic]:
+    """B613 for text of the rules reference or the aid that no shipped font can draw
+    (each text is set in its style's face with the card engine's fallback fonts), at
+    the first line of the rules file that holds the character."""
+    from compiler.typeset import glyphs
+    from rules_engine.core.diagnostics import Location
+
+    try:
+        lines = Path(rules.file).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        lines = []
+    problems: dict[tuple[str, str], Diagnostic] = {}
+    for path, text in _texts({k: rules.data.get(k) for k in ("reference", "aid")}):
+        for font, chars in glyphs.undrawable_markup(text, "sans"):
+            where = next(((n, line.index(chars[0]) + 1) for n, line in
+                          enumerate(lines, start=1) if chars[0] in line), (0, 0))
+            label = ".".join(path[:2]) or "rules"
+            problems.setdefault((font, "".join(chars)), glyphs.diagnostic(
+                f"rules reference {label}", "text", font, chars,
+                Location(rules.file, *where)))
+    return list(problems.values())
+
+
 def _entry_markup(title: str, text: str) -> str:
     """One card-index line as card-text markup."""
     return f"**{title}** — {text}"
@@ -136,6 +172,42 @@ def _styles() -> dict[str, ParagraphStyle]:
         "aidtitle": ParagraphStyle("aidtitle", fontName=serif, fontSize=13, leading=16,
                                    textColor=ACCENT, alignment=TA_CENTER, spaceAfter=4),
     }
+
+
+# style -> the card engine's (role, size, leading, colour, options) for the same look
+_ENGINE: dict[str, tuple[str, float, float, str, dict[str, Any]]] = {
+    "title": ("serif-bold", 22, 27, "#7a2e1f", {"space_after": 10}),
+    "h1": ("serif-bold", 15, 19, "#7a2e1f", {"space_before": 12, "space_after": 5}),
+    "h2": ("sans-bold", 11, 14, "#1a1a1a", {"space_before": 8, "space_after": 3}),
+    "body": ("sans", 9.5, 12.5, "#1a1a1a", {"space_after": 4}),
+    "note": ("sans-italic", 9, 12, "#1a1a1a", {"space_after": 6, "background": "#f3ece0",
+                                             "padding": 4}),
+    "cell": ("sans", 8, 10, "#1a1a1a", {}),
+    "head": ("sans-bold", 8, 10, "#1a1a1a", {}),
+    "caption": ("sans-bold", 8.5, 11, "#7a2e1f", {"space_before": 4, "space_after": 2}),
+    "aidtitle": ("serif-bold", 13, 16, "#7a2e1f", {"align": "center", "space_after": 4}),
+}
+
+
+def _para(text: str, style: str, rules: RulesData, styles: dict[str, ParagraphStyle],
+          icons: dict[str, str], **extra: Any) -> Flowable:
+    """``text`` (card-text markup) in ``style``: reportlab's paragraph, or the card
+    engine's where the language needs shaping or runs right to left
+    (:mod:`compiler.pdf.reference_text`)."""
+    role, size, leading, colour, options = _ENGINE[style]
+    if needs_engine(text, role, rules.direction):
+        return Text(text, role, size, leading, direction=rules.direction, colour=colour,
+                    **{**options, **extra})
+    return Paragraph(markup.to_para(text, icons, size), styles[style])
+
+
+def _heading(text: str, style: str, level: int, key: str, rules: RulesData,
+             styles: dict[str, ParagraphStyle]) -> Flowable:
+    role, size, leading, colour, options = _ENGINE[style]
+    if needs_engine(text, role, rules.direction):
+        return TextHeading(text, role, size, leading, level, key, direction=rules.direction,
+                           colour=colour, **options)
+    return _Heading(text, styles[style], level, key)
 
 
 class _Heading(Paragraph):  # type: ignore[misc]
@@ -238,19 +310,22 @@ def page_size(paper: str) -> tuple[float, float]:
 
 
 class _ReferenceDoc(BaseDocTemplate):  # type: ignore[misc]
-    def __init__(self, buffer: io.BytesIO, title: str, paper: str = "a4") -> None:
+    def __init__(self, buffer: io.BytesIO, title: str, paper: str = "a4",
+                 direction: str = "ltr") -> None:
+        self.text_direction = direction
         # the initial font is an embedded one: reportlab's default (Helvetica, one of
         # the standard 14 a PDF may leave unembedded) would be named on every page
         super().__init__(buffer, pagesize=page_size(paper), leftMargin=18 * mm,
                          rightMargin=18 * mm, topMargin=18 * mm, bottomMargin=18 * mm,
-                         title=title, author="samizdat", creator="samizdat", invariant=1,
+                         title=markup.plain(title), author="samizdat", creator="samizdat",
+                         invariant=1,
                          initialFontName=fonts.pdf_name("sans"))
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
         self.doc_title = title
         self.heading_pages: dict[str, int] = {}
 
-    def build_once(self, story: list[Flowable], toc: _OnePassTOC) -> int:
+    def build_once(self, story: list[Flowable], toc: _OnePassTOC | TextContents) -> int:
         """Lay out and draw ``story`` in one pass, then the TOC's page numbers; the
         number of pages."""
         self._doSave = 0
@@ -264,12 +339,24 @@ class _ReferenceDoc(BaseDocTemplate):  # type: ignore[misc]
         canvas.saveState()
         canvas.setFont(fonts.pdf_name("sans"), 7.5)
         canvas.setFillColor(colors.HexColor("#777777"))
-        canvas.drawString(18 * mm, 10 * mm, self.doc_title)
-        canvas.drawRightString(doc.pagesize[0] - 18 * mm, 10 * mm, str(doc.page))
+        right = doc.pagesize[0] - 18 * mm
+        if needs_engine(self.doc_title, "sans", self.text_direction):
+            rtl = self.text_direction == "rtl"
+            room = right - 18 * mm - 30
+            found = richtext.fit(self.doc_title, "sans", 7.5, 7.5, 1.2, room, 20,
+                                 self.text_direction)
+            richtext.draw(canvas, found, "sans", 1.2, 18 * mm + (30 if rtl else 0),
+                          10 * mm + 7.5 * 0.95, room, 20, "right" if rtl else "left", "top",
+                          "#777777")
+            (canvas.drawString if rtl else canvas.drawRightString)(
+                18 * mm if rtl else right, 10 * mm, str(doc.page))
+        else:
+            canvas.drawString(18 * mm, 10 * mm, self.doc_title)
+            canvas.drawRightString(right, 10 * mm, str(doc.page))
         canvas.restoreState()
 
     def afterFlowable(self, flowable: Flowable) -> None:
-        if isinstance(flowable, _Heading):
+        if isinstance(flowable, (_Heading, TextHeading)):
             self.canv.bookmarkPage(flowable.key)
             self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level,
                                       closed=False)
@@ -283,9 +370,14 @@ def _blocks(blocks: list[dict[str, Any]], rules: RulesData, model: Any,
     for block in blocks:
         ((kind, value),) = block.items()
         if kind == "p":
-            out.append(Paragraph(markup.to_para(value, icons, 9.5), styles["body"]))
+            out.append(_para(value, "body", rules, styles, icons))
         elif kind == "note":
-            out.append(Paragraph(markup.to_para(value, icons, 9), styles["note"]))
+            out.append(_para(value, "note", rules, styles, icons))
+        elif kind in ("steps", "list") and any(
+                needs_engine(v, "sans", rules.direction) for v in value):
+            out += [Text(v, "sans", 9.5, 12.5, direction=rules.direction, space_after=4,
+                         indent=14, bullet=f"{n}." if kind == "steps" else "•")
+                    for n, v in enumerate(value, start=1)]
         elif kind in ("steps", "list"):
             items = [ListItem(Paragraph(markup.to_para(v, icons, 9.5), styles["body"]),
                               leftIndent=14) for v in value]
@@ -311,10 +403,14 @@ def _table(rules: RulesData, name: str, model: Any, styles: dict[str, ParagraphS
            icons: dict[str, str], width: float) -> list[Flowable]:
     caption, header, rows = _table_data(rules, name, model)
     cell, head = styles["cell"], styles["head"]
-    data = [[Paragraph(markup.to_para(h, icons, 8), head) for h in header]]
-    data += [[Paragraph(markup.to_para(c, icons, 8), cell) for c in row] for row in rows]
-    grid = Table(data, repeatRows=1, hAlign="LEFT",
-                 colWidths=_widths(header, rows, width, head.fontName, head.fontSize))
+    data = [[_para(h, "head", rules, styles, icons) for h in header]]
+    data += [[_para(c, "cell", rules, styles, icons) for c in row] for row in rows]
+    widths = _widths(header, rows, width, head.fontName, head.fontSize)
+    rtl = rules.direction == "rtl"
+    if rtl:             # the first column at the right
+        data = [list(reversed(row)) for row in data]
+        widths = list(reversed(widths))
+    grid = Table(data, repeatRows=1, hAlign="RIGHT" if rtl else "LEFT", colWidths=widths)
     grid.setStyle(TableStyle([
         # the table's own default font is Helvetica (named, unembedded, in the PDF)
         ("FONTNAME", (0, 0), (-1, -1), cell.fontName),
@@ -323,8 +419,7 @@ def _table(rules: RulesData, name: str, model: Any, styles: dict[str, ParagraphS
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#faf6ee")]),
     ]))
-    return [Paragraph(markup.to_para(caption, icons, 8.5), styles["caption"]), grid,
-            Spacer(1, 6)]
+    return [_para(caption, "caption", rules, styles, icons), grid, Spacer(1, 6)]
 
 
 CELL_PADDING = 12.0      # points: a table cell's left and right padding together
@@ -368,35 +463,45 @@ def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace], paper: st
     icons = icon_images.files(library(rules.game))
     ref = rules.data["reference"]
     buffer = io.BytesIO()
-    doc = _ReferenceDoc(buffer, ref["title"], paper)
+    doc = _ReferenceDoc(buffer, ref["title"], paper, rules.direction)
     story: list[Flowable] = []
     for section in ref["sections"]:
-        story.append(_Heading(section["title"], styles["h1"], 0, section["id"]))
+        story.append(_heading(section["title"], "h1", 0, section["id"], rules, styles))
         story += _blocks(section["blocks"], rules, model, styles, icons, doc.width)
         for sub in section.get("sections", []):
-            story.append(_Heading(sub["title"], styles["h2"], 1, f"{section['id']}-{sub['id']}"))
+            story.append(_heading(sub["title"], "h2", 1, f"{section['id']}-{sub['id']}",
+                                  rules, styles))
             story += _blocks(sub["blocks"], rules, model, styles, icons, doc.width)
     if ref.get("glossary"):
-        story.append(_Heading(rules.word("Glossary"), styles["h1"], 0, "glossary"))
+        story.append(_heading(rules.word("Glossary"), "h1", 0, "glossary", rules, styles))
         for entry in sorted(ref["glossary"], key=lambda e: e["term"].casefold()):
-            story.append(Paragraph(f"<b>{markup.to_para(entry['term'], icons, 9.5)}</b> — "
-                                   f"{markup.to_para(entry['definition'], icons, 9.5)}",
-                                   styles["body"]))
+            said = f"**{entry['term']}** — {entry['definition']}"
+            story.append(_para(said, "body", rules, styles, icons) if needs_engine(
+                said, "sans", rules.direction) else Paragraph(
+                f"<b>{markup.to_para(entry['term'], icons, 9.5)}</b> — "
+                f"{markup.to_para(entry['definition'], icons, 9.5)}", styles["body"]))
     story.append(PageBreak())
-    story.append(_Heading(rules.word("Card index"), styles["h1"], 0, "card-index"))
+    story.append(_heading(rules.word("Card index"), "h1", 0, "card-index", rules, styles))
     for deck, entries in card_entries(faces):
-        story.append(_Heading(deck.replace("-", " ").capitalize(), styles["h2"], 1,
-                              f"cards-{deck}"))
-        story += [_RichEntry(_entry_markup(title, text)) for title, text in entries]
-    toc = _OnePassTOC([(f.level, f.plain, f.key) for f in story if isinstance(f, _Heading)],
-                      levelStyles=[styles["toc0"], styles["toc1"]],
-                      tableStyle=TableStyle([          # reportlab's default: Helvetica
-                          ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                          ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                          ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                          ("FONTNAME", (0, 0), (-1, -1), styles["toc0"].fontName)]))
-    front: list[Flowable] = [Paragraph(markup.to_para(ref["title"], icons, 22), styles["title"]),
-                             Paragraph(markup.to_para(ref["intro"], icons, 9.5), styles["body"]),
+        story.append(_heading(deck.replace("-", " ").capitalize(), "h2", 1, f"cards-{deck}",
+                              rules, styles))
+        story += [_RichEntry(_entry_markup(title, text)) if rules.direction != "rtl" else
+                  Text(_entry_markup(title, text), "sans", 8.5, 8.5 * 1.3,
+                       direction="rtl", space_after=2) for title, text in entries]
+    headings = [f for f in story if isinstance(f, (_Heading, TextHeading))]
+    contents = [(f.level, f.plain, f.key) for f in headings]
+    toc: _OnePassTOC | TextContents
+    if rules.direction == "rtl" or any(isinstance(f, TextHeading) for f in headings):
+        toc = TextContents(contents, rules.direction)
+    else:
+        toc = _OnePassTOC(contents, levelStyles=[styles["toc0"], styles["toc1"]],
+                          tableStyle=TableStyle([          # reportlab's default: Helvetica
+                              ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                              ("FONTNAME", (0, 0), (-1, -1), styles["toc0"].fontName)]))
+    front: list[Flowable] = [_para(ref["title"], "title", rules, styles, icons),
+                             _para(ref["intro"], "body", rules, styles, icons),
                              Spacer(1, 8), toc, PageBreak()]
     pages = doc.build_once(front + story, toc)
     return buffer.getvalue(), pages
@@ -533,8 +638,7 @@ def aid_pdf(rules: RulesData, model: Any, paper: str = "a4") -> tuple[bytes, int
         bottom = half if slot == 0 else 0.0
         frame = Frame(12 * mm, bottom + 10 * mm, width - 24 * mm, half - 20 * mm,
                       showBoundary=0)
-        story: list[Flowable] = [Paragraph(markup.to_para(panel["title"], icons, 13),
-                                           styles["aidtitle"])]
+        story: list[Flowable] = [_para(panel["title"], "aidtitle", rules, styles, icons)]
         story += _blocks(panel["blocks"], rules, model, styles, icons, frame._width)
         frame.addFromList(story, canvas)
         if story:
