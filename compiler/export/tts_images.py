@@ -19,14 +19,16 @@ TOKEN_DPI = 300
 BOARD_MAX_PIXELS = 8192        # a board's longer side (TTS loads up to 8192 px)
 
 
-def render_pages(pdf: bytes, width_px: int, height_px: int) -> list[Any]:
-    """Every page of ``pdf`` as a PIL image of exactly ``width_px`` x ``height_px``."""
+def render_pages(pdf: bytes, width_px: int, height_px: int,
+                 pages: Sequence[int] | None = None) -> list[Any]:
+    """Pages ``pages`` (default: every one) of ``pdf`` as PIL images of exactly
+    ``width_px`` x ``height_px``."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)
     images = []
     try:
-        for index in range(len(document)):
+        for index in pages if pages is not None else range(len(document)):
             page = document[index]
             try:
                 scale = width_px / page.get_width() * (1 - 1e-9)
@@ -41,9 +43,9 @@ def render_pages(pdf: bytes, width_px: int, height_px: int) -> list[Any]:
     return images
 
 
-def sheet(images: Sequence[Any], grid: Grid, hidden: Any, dpi: int) -> bytes:
+def sheet(images: Sequence[Any], grid: Grid, hidden: Any) -> Any:
     """``images`` (each the grid's card size) in the grid's slots, left to right and top
-    to bottom, and ``hidden`` in its last slot; as PNG."""
+    to bottom, and ``hidden`` in its last slot (a PIL image; :func:`encode` them)."""
     from PIL import Image
 
     canvas = Image.new("RGB", grid.size, "white")
@@ -53,12 +55,12 @@ def sheet(images: Sequence[Any], grid: Grid, hidden: Any, dpi: int) -> bytes:
     last = grid.hidden_slot
     canvas.paste(hidden, ((last % grid.columns) * grid.card_width,
                           (last // grid.columns) * grid.card_height))
-    return png.encode(canvas, dpi)
+    return canvas
 
 
-def single(image: Any, dpi: int) -> bytes:
-    """One image as PNG."""
-    return png.encode(image, dpi)
+def encode(images: Sequence[Any], dpi: int) -> list[bytes]:
+    """Images as PNG, on every core (zlib lets go of the GIL), in order."""
+    return list(png.encode_all(images, dpi))
 
 
 def board(pdf: bytes, width_mm: float, height_mm: float) -> tuple[bytes, Any]:

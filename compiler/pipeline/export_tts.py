@@ -66,16 +66,17 @@ def _deck(deck: str, cards: list[sheets.PrintCard], faces: dict[str, CardFace],
     for number, designs in enumerate(tts.sheets_of(len(cards)), start=1):
         grid = tts.grid(len(designs), width, height)
         dpi = round(grid.card_width / width * 25.4)
-        pages = tts_images.render_pages(pdf, grid.card_width, grid.card_height)
-        fronts = [pages[2 * i] for i in designs]
-        backs = [pages[2 * i + 1] for i in designs]
+        wanted = [page for i in designs for page in (2 * i, 2 * i + 1)]
+        pages = tts_images.render_pages(pdf, grid.card_width, grid.card_height, wanted)
+        fronts, backs = pages[0::2], pages[1::2]
         face_name = f"{deck}-faces-{number}.png"
-        files[face_name] = tts_images.sheet(fronts, grid, backs[0], dpi)
+        named = {face_name: tts_images.sheet(fronts, grid, backs[0])}
         if backs_differ:
             back_name = f"{deck}-backs-{number}.png"
-            files[back_name] = tts_images.sheet(backs, grid, backs[0], dpi)
+            named[back_name] = tts_images.sheet(backs, grid, backs[0])
         elif back_name not in files:
-            files[back_name] = tts_images.single(backs[0], dpi)
+            named[back_name] = backs[0]
+        files.update(zip(named, tts_images.encode(list(named.values()), dpi), strict=True))
         placed.append(tts.Sheet(first_sheet + number - 1, url + face_name, url + back_name,
                                 grid, backs_differ))
     shown = [tts.Card(*describe(faces[card.card_id]), card.copies) for card in cards]
