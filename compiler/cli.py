@@ -724,11 +724,14 @@ def export() -> None:
               "objects name each image as URL + its file name. Default: the output "
               "folder's file:// URL, which Tabletop Simulator on this machine loads.")
 @_templates_option
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Processes drawing the decks (0: one per processor, at most 8); the "
+              "files are the same whatever the number.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 @_guarded
 def export_tts(paths: tuple[Path, ...], out_dir: Path, base_url: str | None,
-               templates: Path | None, fmt: str) -> None:
+               templates: Path | None, jobs: int, fmt: str) -> None:
     """Every deck as a Tabletop Simulator deck (card sheets of at most 10 x 7, the last
     slot the hidden card, at most 4096 px), boards as custom boards and punch sheets as
     bags of custom tokens, rendered from the same drawings as the print files. Copy the
@@ -740,7 +743,10 @@ def export_tts(paths: tuple[Path, ...], out_dir: Path, base_url: str | None,
 
     if base_url is not None and not base_url.endswith("/"):
         base_url += "/"
-    result = export_games(_content_paths(paths), out_dir, base_url, templates)
+    from compiler.pipeline.build_command import workers
+
+    result = export_games(_content_paths(paths), out_dir, base_url, templates,
+                          workers(jobs, _note))
     errors = sum(1 for d in result.diagnostics if d.severity.value == "error")
     summary = {"decks": result.decks, "cards": result.cards, "errors": errors,
                "files": sum(len(files) for files in result.files.values()) if not errors

@@ -114,14 +114,59 @@ def _mat(mat: mat_pdfs.PreparedMat, url: str) -> tuple[dict[str, bytes], dict[st
     return files, tts.bag_object(mat.title, bags)
 
 
+@dataclass(frozen=True)
+class _DeckTask:
+    """One deck (of one card size) to export: drawn in a worker process."""
+
+    game: str
+    name: str
+    cards: list[sheets.PrintCard]
+    faces: dict[str, CardFace]
+    url: str
+    first_sheet: int
+    templates: Path | None
+
+
+_TASKS: list[_DeckTask] = []        # handed to forked workers by index, not pickled
+
+
+def _run(index: int) -> tuple[dict[str, bytes], dict[str, Any], int]:
+    task = _TASKS[index]
+    icons.use(task.game, task.templates)
+    return _deck(task.name, task.cards, task.faces, task.url, task.first_sheet)
+
+
+def _run_all(tasks: list[_DeckTask], jobs: int
+             ) -> list[tuple[dict[str, bytes], dict[str, Any], int]]:
+    """Every task's images and saved object, in order: on ``jobs`` forked processes
+    (each deck's pages rendered and encoded there), or here when ``jobs`` is 1 or
+    ``fork`` is missing."""
+    import multiprocessing
+
+    _TASKS[:] = tasks
+    try:
+        if jobs <= 1 or len(tasks) <= 1 or \
+                "fork" not in multiprocessing.get_all_start_methods() or \
+                multiprocessing.current_process().daemon:
+            return [_run(index) for index in range(len(tasks))]
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)),
+                                 mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(pool.map(_run, range(len(tasks))))
+    finally:
+        _TASKS.clear()
+
+
 def _json(data: dict[str, Any]) -> bytes:
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
 
 
 def export(paths: list[Path], out_dir: Path, base_url: str | None,
-           templates: Path | None = None) -> Exported:
-    """Export every game ``paths`` name; nothing is written when the content has
-    errors (the result says them)."""
+           templates: Path | None = None, jobs: int = 1) -> Exported:
+    """Export every game ``paths`` name, its decks drawn on ``jobs`` processes;
+    nothing is written when the content has errors (the result says them). The files
+    are the same whatever ``jobs``."""
     from compiler.frontend.load import load
     from compiler.pdf.mats import prepare_mats
     from compiler.pipeline.build import prepared_decks
@@ -144,6 +189,7 @@ def export(paths: list[Path], out_dir: Path, base_url: str | None,
         files: dict[str, bytes] = {}
         everything: list[dict[str, Any]] = []
         number = 1
+        tasks: list[_DeckTask] = []
         for job, cards in decks.get(game, []):
             faces = {plan.face.card_id: plan.face for plan in job.plans}
             by_size: dict[tuple[float, float], list[sheets.PrintCard]] = {}
@@ -152,13 +198,14 @@ def export(paths: list[Path], out_dir: Path, base_url: str | None,
                                    []).append(card)
             for index, group in enumerate(by_size.values()):
                 name = job.deck if index == 0 else f"{job.deck}-{index + 1}"
-                images, deck, used = _deck(name, group, faces, url, number)
-                number += used
-                files.update(images)
-                files[f"{name}.json"] = _json(tts.saved_object([deck], name))
-                everything.append(deck)
-                result.decks += 1
-                result.cards += sum(card.copies for card in group)
+                tasks.append(_DeckTask(game, name, group, faces, url, number, templates))
+                number += len(tts.sheets_of(len(group)))
+        for task, (images, deck, _) in zip(tasks, _run_all(tasks, jobs), strict=True):
+            files.update(images)
+            files[f"{task.name}.json"] = _json(tts.saved_object([deck], task.name))
+            everything.append(deck)
+            result.decks += 1
+            result.cards += sum(card.copies for card in task.cards)
         library = loaded.mats.get(game)
         if library is not None:
             prepared, said = prepare_mats(game, model, library)
