@@ -79,11 +79,11 @@ def _import(book_path: Path, into: Path, kinds: list[Any], csv_kind: Any, before
         return _report(fmt, [unreadable.diagnostic], {}, {"errors": 1})
     sheets, found = parse_book(book, kinds, csv_kind)
     plan, planned = plan_import(sheets, before.items_by_location.values(), into)
-    found += planned
+    found.extend(planned)
     counts = {"sheets": len(sheets), "rows": sum(len(s.rows) for s in sheets),
               "changed": plan.changed, "added": plan.added}
-    if _errors(found):
-        return _report(fmt, found, {}, {**counts, "errors": _errors(found)})
+    if found.errors:
+        return _report(fmt, found.diagnostics(), {}, {**counts, "errors": found.errors})
     written, texts, failed = _texts(into, plan)
     if failed:
         return _report(fmt, failed, {}, {**counts, "errors": len(failed)})

@@ -53,6 +53,9 @@ _NOT_PLAIN = frozenset((
     "on", "On", "ON", "off", "Off", "OFF"))
 
 
+_BREAKS = {cp: f"\\u{cp:04x}" for cp in (0x85, 0x2028, 0x2029, 0xFEFF)}
+
+
 class CellError(ValueError):
     """A cell that cannot be read: ``code`` (X104 syntax, X105 formula) and what was
     expected."""
@@ -91,7 +94,8 @@ def flow(value: Any) -> str:
 def _flow_text(text: str) -> str:
     if _PLAIN_WORD.fullmatch(text) and text not in _NOT_PLAIN:
         return text
-    return json.dumps(text, ensure_ascii=False)   # a JSON string is YAML double-quoted
+    quoted = json.dumps(text, ensure_ascii=False)   # a JSON string is YAML double-quoted
+    return quoted.translate(_BREAKS)     # but YAML parsers may take these for line breaks
 
 
 def _scalar_text(value: Any) -> str:

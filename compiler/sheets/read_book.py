@@ -13,10 +13,11 @@ gigabytes (a zip bomb) or declare a million rows. Before openpyxl sees it:
 
 then openpyxl reads it in read-only mode (rows streamed, formulas kept as formulas,
 no external links), its XML parsed by defusedxml, which refuses entity tricks, and at
-most :data:`MAX_ROWS` rows of :data:`MAX_COLUMNS` columns are read of each of at most
-:data:`MAX_SHEETS` sheets: a sheet whose size (its ``dimension``) is larger, or that
-has a value in the row or column after them, is an error, and nothing further is
-read. Anything openpyxl cannot read is X101, never a traceback.
+most :data:`MAX_ROWS` rows of :data:`MAX_COLUMNS` columns are read, in all of at most
+:data:`MAX_SHEETS` sheets (their header rows aside): a sheet whose declared size (its
+``dimension``) is larger, or that has a value in the row or column after them, is an
+error, and nothing further is read. Anything openpyxl cannot read is X101, never a
+traceback.
 
 A .csv file is UTF-8 (a byte order mark is allowed), read with the same bounds.
 """
@@ -158,10 +159,21 @@ def _workbook_sheets(raw: bytes, where: Location) -> list[RawSheet]:
     except Unreadable:
         raise
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds on broken files
-        reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-        raise _refuse(where, f"cannot read the workbook: {reason}",
+        raise _refuse(where, f"cannot read the workbook: {_reason(exc)}",
                       hint="open it in your spreadsheet program and save it again as "
                       "Excel Workbook (.xlsx)") from None
+
+
+def _reason(exc: BaseException) -> str:
+    """What openpyxl (or the XML parser under it) found wrong, in one short line."""
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    text = text.removeprefix("Unable to read workbook: ").removesuffix(" from None.")
+    root = exc
+    while root.__cause__ is not None:
+        root = root.__cause__
+    if root is not exc:
+        text += f" ({type(root).__name__}: {str(root).splitlines()[0] if str(root) else ''})"
+    return text[:300]
 
 
 def _read_workbook(raw: bytes, where: Location) -> list[RawSheet]:
@@ -174,8 +186,17 @@ def _read_workbook(raw: bytes, where: Location) -> list[RawSheet]:
         if len(names) > MAX_SHEETS:
             raise _refuse(where, f"the workbook has {len(names):,} sheets; at most "
                           f"{MAX_SHEETS} are read")
-        return [_worksheet(book[name], name, sheet_place(where.file, str(name)))
-                for name in names]
+        sheets: list[RawSheet] = []
+        total = 0
+        for name in names:
+            sheet = _worksheet(book[name], name, sheet_place(where.file, str(name)))
+            total += len(sheet.rows)
+            if total > MAX_ROWS + len(sheets) + 1:     # a header row per sheet
+                raise _refuse(where, f"the workbook has more than {MAX_ROWS:,} rows in all "
+                              "its sheets; at most that many are read",
+                              hint="split it into several workbooks")
+            sheets.append(sheet)
+        return sheets
     finally:
         book.close()
 

@@ -22,8 +22,9 @@ from typing import Any
 from compiler.sheets.cells import ABSENT, CellError, read_cell
 from compiler.sheets.kinds import FILE_COLUMN, ID_FIELD, Kind
 from compiler.sheets.places import cell_place, sheet_place
+from compiler.sheets.problems import Problems
 from compiler.sheets.read_book import Book, RawCell, RawSheet
-from rules_engine.core.diagnostics import Diagnostic, Location, Related, error, quoted
+from rules_engine.core.diagnostics import Location, Related, error, quoted
 
 
 @dataclass
@@ -67,11 +68,11 @@ def id_key(value: Any) -> str:
 
 
 def parse_book(book: Book, kinds: list[Kind], csv_kind: Kind | None = None
-               ) -> tuple[list[ParsedSheet], list[Diagnostic]]:
+               ) -> tuple[list[ParsedSheet], Problems]:
     """The sheets of ``book`` that are ``kinds`` (a .csv file's sheet is ``csv_kind``)."""
     by_name = {k.name: k for k in kinds}
     parsed: list[ParsedSheet] = []
-    found: list[Diagnostic] = []
+    found = Problems(book.shown)
     for raw in book.sheets:
         kind = csv_kind if raw.name is None else by_name.get(raw.name)
         if kind is None:
@@ -82,18 +83,16 @@ def parse_book(book: Book, kinds: list[Kind], csv_kind: Kind | None = None
                 hint=(f"did you mean {close[0]!r}? " if close else "") +
                 f"the sheets this game has: {', '.join(by_name)}"))
             continue
-        sheet, problems = _parse_sheet(book.shown, raw, kind)
-        found += problems
+        sheet = _parse_sheet(book.shown, raw, kind, found)
         if sheet is not None:
             parsed.append(sheet)
     return parsed, found
 
 
-def _parse_sheet(book: str, raw: RawSheet, kind: Kind
-                 ) -> tuple[ParsedSheet | None, list[Diagnostic]]:
+def _parse_sheet(book: str, raw: RawSheet, kind: Kind, found: Problems
+                 ) -> ParsedSheet | None:
     if not raw.rows:
-        return None, []
-    found: list[Diagnostic] = []
+        return None
     number, header = raw.rows[0]
     if number != 1:
         header = []
@@ -103,7 +102,7 @@ def _parse_sheet(book: str, raw: RawSheet, kind: Kind
                            "to items by id", cell_place(book, raw.name, 1, 1),
                            hint=f"row 1 names the fields, one per column: "
                            f"{', '.join(kind.fields)}, {FILE_COLUMN}"))
-        return None, found
+        return None
     sheet = ParsedSheet(kind, raw.name, [n for n in columns.values() if n != FILE_COLUMN])
     first: dict[str, Row] = {}
     for number, cells in raw.rows[1:]:
@@ -118,11 +117,11 @@ def _parse_sheet(book: str, raw: RawSheet, kind: Kind
             continue
         first[row.key] = row
         sheet.rows.append(row)
-    return sheet, found
+    return sheet
 
 
 def _columns(book: str, raw: RawSheet, kind: Kind, header: list[RawCell],
-             found: list[Diagnostic]) -> dict[int, str]:
+             found: Problems) -> dict[int, str]:
     """Column number -> field (or ``file``) of the header's good cells."""
     allowed = [*kind.fields, FILE_COLUMN]
     columns: dict[int, str] = {}
@@ -155,7 +154,7 @@ def _columns(book: str, raw: RawSheet, kind: Kind, header: list[RawCell],
 
 
 def _row(book: str, sheet: str | None, number: int, cells: list[RawCell],
-         columns: dict[int, str], found: list[Diagnostic]) -> Row | None:
+         columns: dict[int, str], found: Problems) -> Row | None:
     row = Row(number, {}, [], None, {})
     broken = False
     for column, name in sorted(columns.items()):

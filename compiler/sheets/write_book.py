@@ -65,6 +65,14 @@ class _FixedTimeZip(zipfile.ZipFile):
             zinfo_or_arcname = info
         super().writestr(zinfo_or_arcname, data, compress_type, compresslevel)
 
+    def write(self, filename: Any, arcname: Any = None, compress_type: int | None = None,
+              compresslevel: int | None = None) -> None:
+        """A file on disk (openpyxl writes each worksheet into a temporary file first),
+        dated ``moment`` like the rest."""
+        with open(filename, "rb") as source:
+            self.writestr(str(arcname or filename), source.read(), compress_type,
+                          compresslevel)
+
 
 def xlsx_bytes(tables: list[Table], moment: datetime.datetime | None = None) -> bytes:
     """The workbook of ``tables``, dated ``moment`` (default :func:`fixed_moment`)."""

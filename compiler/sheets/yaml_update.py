@@ -23,7 +23,7 @@ import copy
 import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -207,18 +207,35 @@ def _apply(data: Any, plain: Mapping[str, Any], changes: FileChanges) -> None:
 
 
 def _build_item(value: dict[str, Any], siblings: CommentedSeq | None) -> CommentedMap:
-    """A new item (a block mapping), each field styled as a neighbour's."""
+    """A new item (a block mapping), its fields in the order of the last item before
+    it and each styled as a neighbour's."""
     node = CommentedMap()
+    model = siblings[-1] if siblings else None
+    if isinstance(model, dict):
+        value = ordered_like(value, list(model))
     for key, child in value.items():
         node[key] = _build(child, _sibling_field(siblings, key))
     node.fa.set_block_style()
     return node
 
 
+def ordered_like(value: dict[str, Any], model: list[str]) -> dict[str, Any]:
+    """``value``'s fields in the order ``model`` has them; each field ``model`` lacks
+    right after the field before it in ``value``."""
+    keys = [k for k in model if k in value]
+    for number, key in enumerate(value):
+        if key in keys:
+            continue
+        earlier = [k for k in list(value)[:number] if k in keys]
+        keys.insert(keys.index(earlier[-1]) + 1 if earlier else 0, key)
+    return {k: value[k] for k in keys}
+
+
 def _sibling_field(siblings: CommentedSeq | None, key: str) -> Any:
     """The value of ``key`` in the nearest item of ``siblings`` (from the end) having
     it: the model for a new value's style."""
-    for item in reversed(cast(list[Any], siblings or [])):
+    items: Any = siblings or []
+    for item in reversed(items):
         if isinstance(item, CommentedMap) and key in item:
             return item[key]
     return None
