@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import shutil
 import zipfile
 from pathlib import Path
@@ -358,6 +359,28 @@ def test_csv_of_one_kind_of_several(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert result.stdout.splitlines()[-1] == "nothing to change: every row matches its item"
 
 
+def test_yaml_update_keeps_line_endings_and_handles_flow_and_empty_lists() -> None:
+    from compiler.sheets.yaml_update import FileChanges, updated_text
+
+    crlf = "\ufeff# c\r\ncards:\r\n  - id: a  # first\r\n    cost: 1\r\n\r\n  - id: b\r\n"
+    changes = FileChanges(updates={"cards": {0: {"id": "a", "cost": 5}}},
+                          appends={"cards": [{"id": "c", "cost": 3}]})
+    assert updated_text(crlf, changes) == (
+        "\ufeff# c\r\ncards:\r\n  - id: a  # first\r\n    cost: 5\r\n\r\n  - id: b\r\n"
+        "\r\n  - id: c\r\n    cost: 3\r\n")
+    flow = "countries: [{id: a, name: A}, {id: b, name: B}]\nother: 1\n"
+    assert updated_text(flow, FileChanges(
+        updates={"countries": {1: {"id": "b", "name": "Bee"}}},
+        appends={"countries": [{"id": "c", "name": "C"}]})) == \
+        "countries: [{id: a, name: A}, {id: b, name: Bee}, {id: c, name: C}]\nother: 1\n"
+    assert updated_text("cards: []\n", FileChanges(appends={"cards": [{"id": "c"}]})) == \
+        "cards:\n  - id: c\n"
+    indentless = "cards:\n- id: a\n  cost: 1\n- id: b\n"
+    assert updated_text(indentless, FileChanges(
+        updates={"cards": {0: {"id": "a", "cost": 9, "title": "no"}}})) == \
+        'cards:\n- id: a\n  cost: 9\n  title: "no"\n- id: b\n'
+
+
 # ---------------------------------------------------------------- bad cells
 
 @pytest.mark.parametrize(("cell", "value", "expected"), [
@@ -472,6 +495,22 @@ def test_many_bad_cells_are_counted_not_all_shown(san: Path) -> None:
         "summary: sheets 1, rows 0, changed 0, added 0, errors 140"
 
 
+def test_an_id_another_item_has(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row whose id was changed to a country's is a new card: M401 at its id cell, the
+    first definition where it is on disk."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(CARDS / "spring", tmp_path / "spring")
+    assert export("spring", "--out", "book.xlsx").exit_code == 0
+    set_cell(Path("book.xlsx"), "cards", "A2", "tunisia")
+    before = snapshot(tmp_path / "spring")
+    result = import_("book.xlsx", "--into", "spring")
+    assert result.exit_code == 1
+    assert problems(result) == ["book.xlsx:cards!A2: error X110 id 'tunisia' is defined "
+                                "twice (M401)"]
+    assert "  note: spring/board_and_deck.yaml:17:10: first definition" in result.stdout
+    assert snapshot(tmp_path / "spring") == before
+
+
 def test_json_report_places_the_cell(san: Path) -> None:
     set_cell(Path("book.xlsx"), "cards", "M30", "abc")
     result = import_("book.xlsx", "--into", "san", "--format", "json")
@@ -576,6 +615,12 @@ def test_rows_past_the_bound_are_never_read(san: Path) -> None:
     assert problems(result)[0] == ("deep.xlsx:cards!A2: error X110 the item: missing "
                                    "required field 'deck' (S301)")
     assert "A900000" not in result.stdout and "rows 1," in result.stdout
+
+
+def test_a_named_pipe_is_refused(san: Path) -> None:
+    os.mkfifo("pipe.csv")
+    assert bad_import("pipe.csv", san) == [
+        "pipe.csv: error X101 not a regular file: it is a named pipe (FIFO)"]
 
 
 def test_import_usage_errors(san: Path) -> None:

@@ -33,7 +33,7 @@ def run(book_path: Path, into: Path, kind_name: str | None, fmt: str) -> Printed
     from compiler.sheets.kinds import sheet_kinds
     from rules_engine.games import plugin
 
-    suffix = book_suffix(book_path, "BOOK")
+    suffix = book_suffix(book_path, "FILE")
     if not is_content_folder(into):
         raise Refused("--into names a game folder (with game.yaml) or a campaign folder "
                       "(with campaign.yaml)", "--into")
@@ -93,10 +93,11 @@ def _import(book_path: Path, into: Path, kinds: list[Any], csv_kind: Any, before
     moved = relocate(after.diagnostics, shown)
     if _errors(moved):
         return _report(fmt, moved, before.sources, {**counts, "errors": _errors(moved)})
+    created = {rel for rel, w in written.items() if w.before is None}
     problem = _write(into, texts)
     if problem is not None:
         return Printed(err=[problem_line(problem)], exit_code=1)
-    lines = _done(into, plan) if fmt == "text" else []
+    lines = _done(into, plan, created) if fmt == "text" else []
     return _report(fmt, moved, before.sources, {**counts, "errors": 0}, after=lines)
 
 
@@ -150,12 +151,16 @@ def _write(into: Path, texts: dict[str, str]) -> Diagnostic | None:
     return None
 
 
-def _done(into: Path, plan: Any) -> list[str]:
+def _done(into: Path, plan: Any, created: set[str]) -> list[str]:
+    """What was written, a line per file."""
     lines = []
     for rel, file_plan in sorted(plan.files.items()):
         changed = sum(len(v) for v in file_plan.changes.updates.values())
         added = sum(len(v) for v in file_plan.changes.appends.values())
-        lines.append(safe(f"updated {into / rel}: {changed} changed, {added} added"))
+        if rel in created:
+            lines.append(safe(f"wrote {into / rel}: {added} added"))
+        else:
+            lines.append(safe(f"updated {into / rel}: {changed} changed, {added} added"))
     if not plan.files:
         lines.append("nothing to change: every row matches its item")
     return lines
