@@ -711,7 +711,7 @@ def watch(paths: tuple[Path, ...], port: int, out_dir: Path, no_build: bool,
 
 @main.group()
 def export() -> None:
-    """Export the content for other tools: Tabletop Simulator."""
+    """Export the content for other tools: Tabletop Simulator, spreadsheets."""
 
 
 @export.command("tts")
@@ -764,6 +764,65 @@ def export_tts(paths: tuple[Path, ...], out_dir: Path, base_url: str | None,
             sys.exit(1)
         if fmt == "text":
             _say(f"wrote {folder}/ ({len(files)} files)")
+
+
+@export.command("sheet")
+@click.argument("paths", nargs=-1, type=ContentPath(exists=True))
+@click.option("--out", "out_file", type=ContentPath(dir_okay=False), required=True,
+              metavar="FILE.xlsx|FILE.csv",
+              help="The spreadsheet to write: a workbook with one sheet per kind of item, "
+              "or a .csv file when there is one kind.")
+@click.option("--kind", "kinds", multiple=True, metavar="KIND",
+              help="Only this kind of item (a sheet's name: cards, resistance_cards...); "
+              "may be given several times.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="How to print diagnostics.")
+@_guarded
+def export_sheet(paths: tuple[Path, ...], out_file: Path, kinds: tuple[str, ...],
+                 fmt: str) -> None:
+    """One game's items as a spreadsheet: a sheet per kind of item, a row per item, a
+    column per field (nested values in one cell, docs/spreadsheets.md), and a file
+    column naming each item's YAML file. Edit it and bring it back with `samizdat
+    import sheet`."""
+    from compiler.pipeline.command_output import Refused
+    from compiler.pipeline.export_sheet import run
+
+    try:
+        printed = run(_content_paths(paths), out_file, kinds, fmt)
+    except Refused as refused:
+        raise _refused(refused) from None
+    _printed(printed)
+
+
+@main.group("import")
+def import_() -> None:
+    """Bring content edited in other tools back into its YAML: spreadsheets."""
+
+
+@import_.command("sheet")
+@click.argument("book", type=ContentPath(exists=True, dir_okay=False),
+                metavar="FILE.xlsx|FILE.csv")
+@click.option("--into", type=ContentPath(exists=True, file_okay=False), required=True,
+              help="The game or campaign folder the sheet was exported from.")
+@click.option("--kind", "kind", default=None, metavar="KIND",
+              help="For a .csv file: the kind of item it holds (default: the file's name, "
+              "or the game's only kind).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="How to print diagnostics.")
+@_guarded
+def import_sheet(book: Path, into: Path, kind: str | None, fmt: str) -> None:
+    """Update the YAML of a content folder from a spreadsheet: rows matched to items by
+    id, changed items rewritten in place (comments, order and other items kept byte for
+    byte), new ones appended. The result must validate; any bad cell is reported at its
+    place (book.xlsx:cards!C7) and no file is changed."""
+    from compiler.pipeline.command_output import Refused
+    from compiler.pipeline.import_sheet import run
+
+    try:
+        printed = run(book, into, kind, fmt)
+    except Refused as refused:
+        raise _refused(refused) from None
+    _printed(printed)
 
 
 @main.command()

@@ -12,6 +12,8 @@ first, see :func:`report_order`).
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,8 +78,14 @@ def report_order(d: Diagnostic) -> tuple[int, str, int, int, str, str]:
     return (first, *d.sort_key())
 
 
-def validate(paths: list[Path], limits: LoadLimits = DEFAULT_LIMITS) -> ValidationResult:
-    """Validate the content ``paths`` name."""
+def validate(paths: list[Path], limits: LoadLimits = DEFAULT_LIMITS,
+             overlay: Mapping[Path, bytes] | None = None) -> ValidationResult:
+    """Validate the content ``paths`` name.
+
+    ``overlay`` maps absolute file paths to bytes read in place of the file's (a file
+    not there yet is read too, when it lies in a content folder being read): how a
+    command checks the files it is about to write before it writes any
+    (``samizdat import sheet``)."""
     result = ValidationResult()
     targets, found = resolve(paths)
     result.diagnostics += found
@@ -92,12 +100,13 @@ def validate(paths: list[Path], limits: LoadLimits = DEFAULT_LIMITS) -> Validati
                 hint="validate, lint or build them one at a time"))
             continue
         first[target.game] = target
-        _validate_target(target, limits, result)
+        _validate_target(target, limits, result, overlay or {})
     result.diagnostics = sorted(set(result.diagnostics), key=report_order)
     return result
 
 
-def _validate_target(target: Target, limits: LoadLimits, result: ValidationResult) -> None:
+def _validate_target(target: Target, limits: LoadLimits, result: ValidationResult,
+                     overlay: Mapping[Path, bytes]) -> None:
     plugin = game_plugin(target.game)
     if plugin is None:
         result.diagnostics.append(error("F206", f"unknown game {target.game!r}",
@@ -105,12 +114,12 @@ def _validate_target(target: Target, limits: LoadLimits, result: ValidationResul
         return
     before = len(result.diagnostics)
     base = _load_folder(plugin, target.game_dir, target.game_dir / "campaigns", False,
-                        limits, result)
+                        limits, result, overlay)
     manifest = _single(base, "game", target.game_dir / GAME_FILE, result)
     content = ContentSet(plugin.id, display(target.game_dir), manifest, base.valid)
     loaded_campaigns: list[tuple[CampaignContent, _Loaded]] = []
     for folder in target.campaign_dirs:
-        camp = _load_folder(plugin, folder, None, True, limits, result)
+        camp = _load_folder(plugin, folder, None, True, limits, result, overlay)
         camp_manifest = _single(camp, "campaign", folder / CAMPAIGN_FILE, result)
         content.campaigns.append(CampaignContent(display(folder), camp_manifest, camp.valid))
         loaded_campaigns.append((content.campaigns[-1], camp))
@@ -182,12 +191,13 @@ def _check_counts(plugin: GamePlugin, manifest: Item, base: _Loaded,
 
 
 def _load_folder(plugin: GamePlugin, folder: Path, exclude: Path | None, in_campaign: bool,
-                 limits: LoadLimits, result: ValidationResult) -> _Loaded:
+                 limits: LoadLimits, result: ValidationResult,
+                 overlay: Mapping[Path, bytes]) -> _Loaded:
     loaded = _Loaded()
     walked = content_files(folder, exclude)
     result.diagnostics += walked.diagnostics
     loaded.unread += [d.location for d in walked.diagnostics if d.severity is Severity.ERROR]
-    files = walked.files
+    files = sorted(walked.files + _overlaid(folder, exclude, walked.files, overlay))
     if len(files) > limits.max_files:
         result.diagnostics.append(error("Y113", f"{len(files)} YAML files; the limit is "
                                         f"{limits.max_files}", Location(display(folder))))
@@ -202,7 +212,8 @@ def _load_folder(plugin: GamePlugin, folder: Path, exclude: Path | None, in_camp
             loaded.unread.append(Location(shown, 1, 1))
             continue
         try:
-            raw = read_file(path, limits.max_file_bytes)
+            written = overlay.get(Path(os.path.abspath(path)))
+            raw = read_file(path, limits.max_file_bytes) if written is None else written
         except UnreadableFile as exc:
             result.diagnostics.append(exc.diagnostic(Location(shown, 1, 1)))
             loaded.unread.append(Location(shown, 1, 1))
@@ -217,6 +228,18 @@ def _load_folder(plugin: GamePlugin, folder: Path, exclude: Path | None, in_camp
         result.sources[shown] = raw.decode("utf-8")
         _read_sections(plugin, doc, in_campaign, loaded, result)
     return loaded
+
+
+def _overlaid(folder: Path, exclude: Path | None, found: list[Path],
+              overlay: Mapping[Path, bytes]) -> list[Path]:
+    """The files of ``overlay`` in ``folder`` (not under ``exclude``) that the walk of
+    the folder did not find: files about to be written."""
+    top = Path(os.path.abspath(folder))
+    skip = None if exclude is None else Path(os.path.abspath(exclude))
+    known = {Path(os.path.abspath(p)) for p in found}
+    return [folder / path.relative_to(top) for path in overlay
+            if path.is_relative_to(top) and path not in known
+            and (skip is None or not path.is_relative_to(skip))]
 
 
 def _read_sections(plugin: GamePlugin, doc: SourceDocument, in_campaign: bool,

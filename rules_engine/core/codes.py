@@ -4,7 +4,8 @@ Every diagnostic any stage emits uses a code from this table; ``samizdat rule CO
 prints the entry. Codes never change meaning once published. Prefixes:
 ``Y`` loading YAML, ``F`` finding content, ``S`` schema, ``M`` content model and
 references, ``N`` component counts, ``B`` building print files, ``C`` lint settings, ``R`` runs
-of simulations and lints (time budgets, the files they write).
+of simulations and lints (time budgets, the files they write), ``X`` spreadsheets
+(``samizdat import sheet``).
 """
 
 from __future__ import annotations
@@ -389,6 +390,70 @@ _CODES: tuple[Code, ...] = (
          "icon of the English (\"Draw 2 cards\" is not \"Piochez 3 cartes\"): the "
          "printed card would say another thing than the card the engine plays. A "
          "warning at the catalogue entry."),
+    Code("X101", "unreadable-spreadsheet", "A spreadsheet given to `samizdat import sheet` "
+         "cannot be read.",
+         "The file must be an .xlsx workbook (a zip archive of XML files, as Excel, "
+         "LibreOffice and Google Sheets save it) or a UTF-8 .csv file. Spreadsheets come "
+         "from strangers, so they are read within bounds: at most 16 MiB on disk, "
+         "unpacking to at most 64 MiB in at most 1,000 files (a zip bomb is refused "
+         "before anything is unpacked), at most 100 sheets of at most 10,000 rows and "
+         "256 columns (a sheet whose declared size is larger is refused; nothing beyond "
+         "is read). XML entity tricks are refused. The message says which bound, or what "
+         "the reader found broken: open the file in a spreadsheet program and save it "
+         "again as Excel Workbook (.xlsx) or CSV UTF-8."),
+    Code("X102", "unknown-sheet", "A sheet is named after no kind of item of the game.",
+         "Each sheet of a workbook holds one kind of item and is named after it, as "
+         "`samizdat export sheet` names it: `cards`, `resistance_cards`, `tyranny_cards`... "
+         "(the section names of the game's YAML files; kinds without ids, such as "
+         "Spring's board spaces, are not sheets). Rename the sheet, or delete a sheet of "
+         "notes. The hint lists the sheets the game has."),
+    Code("X103", "unknown-column", "A column's header names no field of the sheet's kind.",
+         "Row 1 names each column: a field of the kind (its schema's properties) or "
+         "`file`. Columns may be in any order, and a field may have no column (it is "
+         "then left as it is in the YAML), but a header that is no field, a field named "
+         "twice, or a value in a column without a header is an error at that cell.\n\n"
+         "Failing:\n    id | title | cots\n"
+         "Passing:\n    id | title | cost"),
+    Code("X104", "bad-cell", "A cell does not read in the column syntax.",
+         "docs/spreadsheets.md describes it: numbers, TRUE/FALSE and text as they are; "
+         "a list or mapping as YAML flow in the cell (`{corruption: 1}`, "
+         "`[copy_played, {draw: 2}]`); text that would read as something else after a "
+         "backslash (`\\12` is the text 12). A flow value that is not well-formed YAML, "
+         "a date (a spreadsheet program may turn `1-2` into one), an error value such as "
+         "#N/A, a number out of range or a cell longer than 32,767 characters is an error "
+         "at the cell, with what was expected.\n\n"
+         "Failing:\n    {corruption: 1\n"
+         "Passing:\n    {corruption: 1}"),
+    Code("X105", "formula-cell", "A cell holds a formula.",
+         "samizdat reads values, not formulas: a formula's result is stored beside it "
+         "only by the program that last calculated it, may be missing or out of date, and "
+         "the YAML can only hold the value. Copy the column and paste it as values."),
+    Code("X106", "duplicate-row-id", "Two rows of a sheet have the same id.",
+         "Rows are matched to items by id, so each id may have one row in its sheet. The "
+         "related location is the first row."),
+    Code("X107", "missing-row-id", "A row (or a whole sheet) has no id.",
+         "Rows are matched to items by id: every sheet needs an `id` column and every row "
+         "that holds anything an id."),
+    Code("X108", "bad-file-cell", "A row's `file` cell cannot be used.",
+         "The `file` column names the YAML file that holds the item, relative to the "
+         "folder imported into (`cards.yaml`, `campaigns/mars-1-ae/tyranny_cards.yaml`). "
+         "For a new item it must be a .yaml or .yml file inside that folder, in a folder "
+         "that exists, in a game folder for the game's kinds or a campaign folder for a "
+         "campaign's; it may be left empty when one file holds the kind. An item already "
+         "in a file stays there: moving it to another file is done in the YAML."),
+    Code("X109", "cannot-write-yaml", "A YAML file cannot be changed faithfully.",
+         "An import rewrites only the items that changed and checks that the file it "
+         "would write reads back as exactly the data asked for; when it does not (a file "
+         "laid out in a way samizdat's YAML writer cannot reproduce), nothing is written. "
+         "Make the change in the YAML file."),
+    Code("X110", "cell-does-not-validate", "A cell's value would make the content "
+         "invalid.",
+         "Before writing, an import validates the content as it would be, and each "
+         "problem with an item that came from a row is reported at the cell of its "
+         "field, with the validator's own message and code: a wrong type or a value out "
+         "of range (S302-S305), an unknown reference (M402), an id another item has "
+         "(M401). No file is written; fix the cell and import again. Problems elsewhere "
+         "(a component count, N501) keep their own code and place."),
     Code("N501", "count-mismatch", "A component count differs from the rulebook.",
          "game.yaml declares the counts the source document fixes; the content must "
          "match them (copies count)."),
