@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,dev,native]'
+	$(BIN)/pip install --quiet -e '.[test,dev,native,dask]'
 	touch $(STAMP)
 
 # The rules engines compiled with mypyc (rebuilt only when their sources changed;

@@ -400,6 +400,10 @@ def _players_help() -> str:
               help="Worker processes (at most the processors this process may use).")
 @click.option("--force-workers", is_flag=True,
               help="Start every worker asked for, even more than there are processors.")
+@click.option("--executor", default="local", show_default=True, metavar="local|dask|dask://HOST:PORT",
+              help="Where the games run: this machine's processes, a local Dask cluster of "
+              "--workers processes, or the Dask scheduler at HOST:PORT (needs "
+              "pip install 'samizdat[dask]'). The same seed gives the same report on each.")
 @_time_budget("Start no game after this long; report the games finished, marked "
               "partial.")
 @click.option("--bots", default="random", show_default=True,
@@ -416,7 +420,7 @@ def _players_help() -> str:
 @_quiet
 @_guarded
 def simulate(game: str, content: Path | None, games: int, seed: int, workers: int,
-             force_workers: bool, time_budget: float | None, bots: str,
+             force_workers: bool, executor: str, time_budget: float | None, bots: str,
              players: int | None, replay: int | None, report_dir: Path | None, fmt: str,
              quiet: bool, **game_options: Any) -> None:
     """Play seeded games with bots and report (win rates, first player, lengths, ends).
@@ -426,15 +430,23 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     first seed on, is still given, marked partial; after Ctrl-C the exit code is 130.
     Options named after a game are that game's own (its plug-in declares them).
     """
+    from compiler.pipeline import dask_run
     from compiler.pipeline.command_output import Refused
     from compiler.pipeline.simulate import Request, run
 
+    try:
+        target = dask_run.parse(executor)
+    except ValueError as problem:
+        raise click.BadParameter(str(problem), param_hint="--executor") from None
     request = Request(game, content, games, seed, workers, force_workers, time_budget,
-                      _seat_list(bots, players), replay, report_dir, fmt, quiet, game_options)
+                      _seat_list(bots, players), replay, report_dir, fmt, quiet, game_options,
+                      target)
     try:
         printed = run(request, _note)
     except Refused as refused:
         raise _refused(refused) from None
+    except dask_run.DaskUnavailable as problem:
+        raise click.UsageError(str(problem)) from None
     except KeyboardInterrupt:
         from compiler.pipeline.interrupt import INTERRUPTED_EXIT
 

@@ -82,11 +82,19 @@ class Ticks(Protocol):
 
 
 def play(spec: Simulation, games: int, seed: int, workers: int, folds: Sequence[Fold],
-         stop: Stop, deadline: float | None, progress: Ticks) -> Outcome:
+         stop: Stop, deadline: float | None, progress: Ticks, cluster: Any = None
+         ) -> Outcome:
     """Play the games of ``spec``, each record folded into every one of ``folds``;
-    stop between games on ``stop`` or at ``deadline``."""
+    stop between games on ``stop`` or at ``deadline``. With ``cluster`` (a
+    :class:`compiler.pipeline.dask_run.Cluster`) the games run on it, the spec sent
+    to its workers once."""
     outcome = Outcome()
-    for record in stream(spec, games, seed, workers, stop=stop, deadline=deadline):
+    if cluster is not None:
+        records = stream(spec, games, seed, cluster.workers, executor=cluster.executor,
+                         stop=stop, deadline=deadline, shared=cluster.share(spec))
+    else:
+        records = stream(spec, games, seed, workers, stop=stop, deadline=deadline)
+    for record in records:
         for fold in folds:
             fold.add(record)
         outcome.played += 1

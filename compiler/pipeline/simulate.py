@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,7 @@ class Request:
     fmt: str = "text"
     quiet: bool = False
     values: dict[str, Any] | None = None
+    executor: str | None = None     # None: local processes; "dask" or a tcp:// address
 
 
 @dataclass(frozen=True)
@@ -175,7 +177,7 @@ def play(request: Request, prepared: Prepared, note: Note
 
     spec, own, variants = prepared.spec, prepared.own, prepared.variants
     workers, capped = sim_run.capped_workers(request.workers, request.force_workers)
-    if capped:
+    if capped and request.executor is None:
         note(capped)
     deadline = None if request.time_budget is None else \
         time.monotonic() + request.time_budget
@@ -189,15 +191,16 @@ def play(request: Request, prepared: Prepared, note: Note
     total = request.games * prepared.runs
     label = f"{request.game}: {total:,} games from seed {request.seed}"
     progress = Progress("simulate", quiet=request.quiet).stage(label, total)
-    with progress, interrupt.ctrl_c_stops(stop):
+    with progress, interrupt.ctrl_c_stops(stop), _cluster(request) as cluster:
         if variants is not None:
             report, outcome = each_variant(simulation, variants, request.games, request.seed,
-                                           workers, seats, folds, stop, deadline, progress)
+                                           workers, seats, folds, stop, deadline, progress,
+                                           cluster)
         else:
             folded = Summary(seats)
             extra = folds()
             outcome = sim_run.play(simulation, request.games, request.seed, workers,
-                                   [folded, *extra], stop, deadline, progress)
+                                   [folded, *extra], stop, deadline, progress, cluster)
             report = folded.result()
             for fold in extra:
                 report |= fold.result()
@@ -212,9 +215,21 @@ def play(request: Request, prepared: Prepared, note: Note
     return report, outcome
 
 
+@contextmanager
+def _cluster(request: Request) -> Iterator[Any]:
+    """The Dask cluster ``--executor`` names (None: the runner's own processes)."""
+    if request.executor is None:
+        yield None
+        return
+    from compiler.pipeline import dask_run
+
+    with dask_run.cluster(request.executor, request.workers) as found:
+        yield found
+
+
 def each_variant(simulation: Simulation, variants: Variants, games: int, seed: int,
                  workers: int, seats: int, folds: Callable[[], list[Any]], stop: Stop,
-                 deadline: float | None, progress: Any
+                 deadline: float | None, progress: Any, cluster: Any = None
                  ) -> tuple[dict[str, Any], sim_run.Outcome]:
     """The games once per value of ``variants.option`` (same seeds): all games summed,
     and each value's own report under ``variants.report_key`` (values not reached when
@@ -228,7 +243,7 @@ def each_variant(simulation: Simulation, variants: Variants, games: int, seed: i
         own, own_extra = Summary(seats), folds()
         played = sim_run.play(replace(simulation, options=options), games, seed, workers,
                               [every, *every_extra, own, *own_extra], stop, deadline,
-                              progress)
+                              progress, cluster)
         outcome.played += played.played
         if played.played:
             part = own.result()

@@ -131,10 +131,13 @@ def _out_of_time(deadline: float | None) -> bool:
 
 def stream(spec: Simulation, games: int, seed: int = 0, workers: int = 1,
            executor: Executor | None = None, chunk: int = 50, stop: Stop | None = None,
-           deadline: float | None = None) -> Iterator[GameRecord]:
+           deadline: float | None = None, shared: Any = None) -> Iterator[GameRecord]:
     """Play ``games`` games, yielding records in seed order as they finish; stop
     early (after the games of the first seeds) when ``stop`` is requested or at
-    ``deadline``."""
+    ``deadline``. With ``executor``, ``shared`` (when given) goes with each batch in
+    place of ``spec``: a handle the executor resolves to the spec where the batch runs
+    (a Dask future of the spec sent once to every worker), so the content is not
+    sent again with every batch."""
     stop = stop or Stop()
     if workers <= 1 and executor is None:
         # The content and everything else alive now outlive the games: the cyclic
@@ -149,8 +152,9 @@ def stream(spec: Simulation, games: int, seed: int = 0, workers: int = 1,
             gc.unfreeze()
         return
     in_flight = 2 * max(workers, 2)     # batches submitted and not yet yielded
-    if executor is not None:          # e.g. a distributed one: the spec goes with each batch
-        yield from _in_order(lambda seeds: executor.submit(_play_chunk, spec, seeds),
+    if executor is not None:          # e.g. a distributed one
+        sent = spec if shared is None else shared
+        yield from _in_order(lambda seeds: executor.submit(_play_chunk, sent, seeds),
                              _batches(seed, games, chunk), in_flight, stop, deadline)
         return
     context = multiprocessing.get_context()

@@ -1,0 +1,97 @@
+"""Dask as the runner's executor: ``--executor dask`` (a local cluster of
+``--workers`` processes) or ``--executor dask://HOST:PORT`` (a running scheduler,
+started with ``dask scheduler`` and given workers with ``dask worker HOST:PORT``).
+
+The games go through the runner's executor interface
+(:func:`rules_engine.core.simulate.stream`): batches of seeds, records in seed
+order, so the same seed gives the same report on one process, on ``--workers N`` and
+on a cluster. The content (the simulation's spec) is sent to every worker once,
+before the first batch (:meth:`Cluster.share`); each batch carries only its seeds and
+a reference to it. A worker lost mid-run is Dask's to recover: its batches are run
+again elsewhere (a nanny starts a new worker on a local cluster), and as a batch's
+records depend only on its seeds the report is complete and the same.
+
+Dask is an optional extra (``pip install 'samizdat[dask]'``); without it the option is
+a usage error saying so.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+ADDRESS = re.compile(r"^dask://([A-Za-z0-9.\-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$")
+RETRIES = 3             # a batch that raised (not one whose worker died) is tried again
+
+
+class DaskUnavailable(Exception):
+    """The executor cannot be used: the message says why and what to do."""
+
+
+def parse(value: str) -> str | None:
+    """``--executor``: None for ``local``; ``dask`` or a ``tcp://host:port`` address;
+    ValueError for anything else."""
+    if value == "local":
+        return None
+    if value == "dask":
+        return value
+    found = ADDRESS.match(value)
+    if found is None or not 0 < int(found.group(2)) < 65536:
+        raise ValueError(f"expected local, dask or dask://HOST:PORT, got {value!r}")
+    return f"tcp://{found.group(1)}:{found.group(2)}"
+
+
+@dataclass
+class Cluster:
+    """A Dask client and the executor the runner submits batches to."""
+
+    client: Any
+    executor: Any
+    workers: int                 # threads the cluster runs games on
+
+    def share(self, spec: Any) -> Any:
+        """``spec`` sent to every worker once; the reference each batch carries."""
+        return self.client.scatter(spec, broadcast=True, hash=False)
+
+    def bytes_sent(self) -> int:
+        """Bytes the scheduler and workers have sent so far (for the benchmark)."""
+        def sent(dask_worker: Any) -> int:
+            return int(dask_worker.transfer_outgoing_bytes_total)
+
+        found = self.client.run(sent)
+        return int(sum(found.values()))
+
+
+@contextmanager
+def cluster(target: str, workers: int) -> Iterator[Cluster]:
+    """A client of a new local cluster of ``workers`` processes (``dask``) or of the
+    scheduler at ``target``; closed (and a local cluster shut down) on leaving."""
+    try:        # untyped, and an optional extra: imported as data
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError as exc:
+        raise DaskUnavailable("--executor dask needs Dask: pip install 'samizdat[dask]'") \
+            from exc
+    local = None
+    try:
+        if target == "dask":
+            local = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                             processes=True, dashboard_address=None,
+                                             host="127.0.0.1")
+            client = distributed.Client(local)
+        else:
+            client = distributed.Client(target, timeout=10)
+    except OSError as exc:
+        if local is not None:
+            local.close()
+        raise DaskUnavailable(f"cannot reach the Dask scheduler at {target}: {exc}") from exc
+    try:
+        threads = sum(client.nthreads().values()) or workers
+        yield Cluster(client, client.get_executor(pure=False, retries=RETRIES), threads)
+    finally:
+        client.close()
+        if local is not None:
+            local.close()
