@@ -3,6 +3,13 @@ and the runner with two workers; for AZADI (4 players, medium) also greedy bots,
 and the peak memory of a long run with two workers. Prints figures; asserts nothing.
 
     python benchmarks/simulate.py [--games N] [--azadi-games N] [--rounds N] [--memory-games N]
+    python benchmarks/simulate.py --dask-only [--games N] [--rounds N]
+
+``--dask-only``: AZADI random games per second on one process, on two local workers
+and on a two-worker Dask LocalCluster (started once, outside the timing), the three
+interleaved round by round; and the bytes serialised per game on the cluster (the
+content once per worker, each batch's seeds and reference, the records back). Target:
+Dask within 15 % of the local workers at two workers.
 """
 
 from __future__ import annotations
@@ -40,6 +47,46 @@ def peak_mb(who: int) -> float:
     return resource.getrusage(who).ru_maxrss / 1024
 
 
+def dask_report(spec: Simulation, games: int, rounds: int) -> None:
+    import pickle
+
+    from compiler.pipeline import dask_run
+    from rules_engine.core.simulate import stream
+
+    chunk = 50
+    with dask_run.cluster("dask", 2) as cluster:
+        def on_dask() -> float:
+            start = time.perf_counter()
+            records = list(stream(spec, games, 0, cluster.workers,
+                                  executor=cluster.executor, chunk=chunk,
+                                  shared=cluster.share(spec)))
+            assert len(records) == games
+            return games / (time.perf_counter() - start)
+
+        on_dask()                                   # warm-up: imports on the workers
+        rates: dict[str, list[float]] = {"one process": [], "2 local workers": [],
+                                         "2-worker Dask LocalCluster": []}
+        for _ in range(rounds):
+            rates["one process"].append(rate(spec, games))
+            rates["2 local workers"].append(rate(spec, games, workers=2))
+            rates["2-worker Dask LocalCluster"].append(on_dask())
+        records = run(spec, chunk)
+    medians = {name: statistics.median(found) for name, found in rates.items()}
+    print(f"azadi, 4 random bots, {games} games, median of {rounds} interleaved rounds:")
+    for name, value in medians.items():
+        print(f"  {name}: {value:,.0f} games/s")
+    ratio = medians["2-worker Dask LocalCluster"] / medians["2 local workers"]
+    print(f"  Dask / local at 2 workers: {ratio:.2f} (target >= 0.85)")
+    content = len(pickle.dumps(spec))
+    batch = len(pickle.dumps(list(range(chunk)))) + 200     # seeds, the reference, the call
+    back = len(pickle.dumps(records))
+    per_game = (2 * content) / games + (batch + back) / chunk
+    print(f"  bytes per game on the cluster: {per_game:,.0f} (content {content:,} bytes sent "
+          f"once to each of 2 workers, over {games} games; seeds {batch / chunk:,.0f} and "
+          f"records {back / chunk:,.0f} a game); sending the content with each batch of "
+          f"{chunk} would be {content / chunk:,.0f} a game more")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300)
@@ -48,7 +95,15 @@ def main() -> None:
     parser.add_argument("--memory-games", type=int, default=10_000,
                         help="AZADI random games with --workers 2 for the memory figure "
                              "(the issue's target is stated for 100,000)")
+    parser.add_argument("--dask-only", action="store_true",
+                        help="only one process, 2 local workers and a 2-worker Dask cluster")
     args = parser.parse_args()
+    if args.dask_only:
+        models = validate([REPO / "cards"]).models
+        dask_report(Simulation("rules_engine.azadi.simulation:setup",
+                               (("content", models["azadi"]), ("bots", ("random",) * 4))),
+                    args.games, args.rounds)
+        return
     from rules_engine import native
     used = native.in_use()
     print(f"compiled engines (samizdat native build): {len(used)} of {len(native.MODULES)} "
