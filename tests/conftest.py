@@ -8,7 +8,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +112,21 @@ def tree_digest(folder: Path, skip: Path | None = None) -> dict[str, str]:
         else:
             found[rel] = "special"
     return found
+
+
+@pytest.fixture
+def own_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of Spring's language folders that a test may change (the caches of
+    languages, phrase books and print words emptied before and after)."""
+    from compiler.i18n import languages, print_words
+    from compiler.text import effect_text
+
+    folder = tmp_path / "lang"
+    shutil.copytree(REPO / "templates" / "spring" / "lang", folder)
+    monkeypatch.setattr(languages, "folder", lambda game: folder)
+    caches = (languages.language, effect_text.phrasebook, print_words._entries)
+    for cache in caches:
+        cache.cache_clear()
+    yield folder
+    for cache in caches:
+        cache.cache_clear()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pypdfium2
@@ -29,19 +28,6 @@ def spring(tmp_path: Path) -> Path:
     target = tmp_path / "cards" / "spring"
     shutil.copytree(CARDS / "spring", target)
     return target
-
-
-@pytest.fixture
-def own_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A copy of Spring's language folders that a test may change."""
-    folder = tmp_path / "lang"
-    shutil.copytree(SPRING_LANG, folder)
-    monkeypatch.setattr(languages, "folder", lambda game: folder)
-    languages.language.cache_clear()
-    effect_text.phrasebook.cache_clear()
-    yield folder
-    languages.language.cache_clear()
-    effect_text.phrasebook.cache_clear()
 
 
 def build(*args: str) -> tuple[int, dict[str, object], str]:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pypdfium2
@@ -19,7 +17,7 @@ from compiler.i18n import languages, print_words
 from compiler.i18n.languages import LanguageProblem
 from compiler.pdf import tiling
 from compiler.typeset import bidi_order
-from tests.conftest import CARDS, REPO, run_cli
+from tests.conftest import CARDS, run_cli
 
 
 def _page_text(pdf: Path, page: int = 0) -> str:
@@ -31,19 +29,6 @@ def _build(out: Path, *options: str) -> tuple[int, dict[str, object]]:
     result = run_cli("build", str(CARDS / "spring"), "--out", str(out), "--format", "json",
                      "--jobs", "1", *options)
     return result.exit_code, json.loads(result.stdout.split("\nwrote ")[0])
-
-
-@pytest.fixture
-def own_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A copy of Spring's language folders that a test may change."""
-    folder = tmp_path / "lang"
-    shutil.copytree(REPO / "templates" / "spring" / "lang", folder)
-    monkeypatch.setattr(languages, "folder", lambda game: folder)
-    languages.language.cache_clear()
-    print_words._entries.cache_clear()
-    yield folder
-    languages.language.cache_clear()
-    print_words._entries.cache_clear()
 
 
 def test_the_french_build_prints_its_instructions_and_board_map_in_french(

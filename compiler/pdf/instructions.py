@@ -43,9 +43,11 @@ class Stamp:
     date: str | None                # YYYY-MM-DD, or None: undated
     words: PrintWords = field(default_factory=print_words.english)   # the page's language
 
-    def text(self, words: PrintWords | None = None) -> str:
-        """samizdat's version, the content digest and the date, on one line."""
-        said = (words or self.words).say
+    @property
+    def text(self) -> str:
+        """samizdat's version, the content digest and the date, on one line, in the
+        stamp's language."""
+        said = self.words.say
         return said("stamp", version=self.version, digest=self.digest,
                     date=self.date or said("undated"))
 
@@ -166,7 +168,7 @@ def draw(canvas: Canvas, info: Instructions, page_width: float, page_height: flo
     _rulers(canvas, page_height, words)
     _card_outline(canvas, info.card_size_mm, page_width, y / MM - 8,
                   ruler_origin(page_height)[1] + 20, words)
-    stamp = info.stamp.text(words)
+    stamp = info.stamp.text
     _text(canvas, stamp, "sans", 8, left, MARGIN_MM * MM + 8, width, direction, MUTED)
     canvas.showPage()
     if duplex_back:

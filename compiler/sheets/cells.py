@@ -29,6 +29,7 @@ import math
 import re
 from typing import Any
 
+from compiler.frontend.yaml11 import written
 from compiler.frontend.yaml_loader import DEFAULT_LIMITS, load_yaml
 from rules_engine.core.diagnostics import Severity
 
@@ -99,17 +100,12 @@ def _flow_text(text: str) -> str:
 
 
 def _scalar_text(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        shown = repr(value)
-        mantissa, _, exponent = shown.partition("e")
-        return f"{mantissa}.0e{exponent}" if exponent and "." not in mantissa else shown
-    if isinstance(value, int):
-        return str(value)
-    raise TypeError(f"no cell holds a {type(value).__name__}")
+    """A number, boolean or null as YAML both versions read back as that value
+    (:func:`compiler.frontend.yaml11.written`); TypeError for anything a cell cannot
+    hold."""
+    if value is not None and not isinstance(value, bool | int | float):
+        raise TypeError(f"no cell holds a {type(value).__name__}")
+    return written(value)
 
 
 def escaped(text: str) -> str:

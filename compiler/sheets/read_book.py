@@ -112,17 +112,22 @@ def _csv_sheet(raw: bytes, where: Location) -> RawSheet:
     csv.field_size_limit(4 * MAX_CELL_TEXT)
     try:
         for number, record in enumerate(csv.reader(io.StringIO(text, newline="")), start=1):
-            cells = [RawCell(value) for value in record]
-            while cells and cells[-1].empty:
-                cells.pop()
-            if not cells:
-                continue
-            if number > MAX_ROWS or len(cells) > MAX_COLUMNS:
-                _beyond(where, number, len(cells))
-            sheet.rows.append((number, cells))
+            _add_row(sheet, where, number, [RawCell(value) for value in record])
     except csv.Error as exc:
         raise _refuse(where, f"not a CSV file samizdat can read: {exc}") from None
     return sheet
+
+
+def _add_row(sheet: RawSheet, where: Location, number: int, cells: list[RawCell]) -> None:
+    """Row ``number``'s cells (empty ones at its end left out) added to ``sheet``; an
+    empty row is skipped, a row beyond the bounds refused."""
+    while cells and cells[-1].empty:
+        cells.pop()
+    if not cells:
+        return
+    if number > MAX_ROWS or len(cells) > MAX_COLUMNS:
+        _beyond(where, number, len(cells))
+    sheet.rows.append((number, cells))
 
 
 def _beyond(where: Location, row: int, column: int) -> None:
@@ -217,13 +222,7 @@ def _worksheet(worksheet: Any, name: str, where: Location) -> RawSheet:
     for number, row in enumerate(rows, start=1):
         if all(c is EMPTY_CELL for c in row):      # a row the sheet does not have
             continue
-        cells = [RawCell(getattr(c, "value", None), getattr(c, "data_type", "n") or "n")
-                 for c in row]
-        while cells and cells[-1].empty:
-            cells.pop()
-        if not cells:
-            continue
-        if number > MAX_ROWS or len(cells) > MAX_COLUMNS:
-            _beyond(where, number, len(cells))
-        sheet.rows.append((number, cells))
+        _add_row(sheet, where, number,
+                 [RawCell(getattr(c, "value", None), getattr(c, "data_type", "n") or "n")
+                  for c in row])
     return sheet
