@@ -7,7 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_engine.core.plugin import Chart, OptionError, SimOption, SimulationSpec, Variants
+from rules_engine.core.plugin import (
+    Chart,
+    OptionError,
+    SimOption,
+    SimulationSpec,
+    Tracked,
+    Variants,
+)
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -192,6 +199,36 @@ def charts(report: Mapping[str, Any]) -> list[Chart]:
     return out
 
 
+def tracked(model: Any, values: Mapping[str, Any]) -> list[Tracked]:
+    """What sweeps and balance diffs measure of AZADI's games: the azadi rate, and for
+    the campaign played how often each Tyranny choice is completed, each Resistance
+    card it unlocks used, each Imperial Order it enacts overturned, and each Maidaan
+    power bought (shares of games)."""
+    played = next((c for c in model.campaigns if c.id == values.get("campaign")),
+                  model.campaigns[0])
+    found = [Tracked("azadi rate", "azadi")]
+    for card in played.tyranny_cards:
+        found += [Tracked("completion", f"resolved:{card.id}:{n}",
+                          f"{card.title} / {choice.title}", card.location)
+                  for n, choice in enumerate(card.choices)]
+    resistance = {c.number: c for c in model.resistance_cards}
+    for number in sorted({c.resistance for card in played.tyranny_cards
+                          for c in card.choices}):
+        if number in resistance:
+            card = resistance[number]
+            found.append(Tracked("use", f"used:resistance:{number}",
+                                 f"Resistance {number} {card.title}", card.location))
+    orders = {o.number: o for o in model.imperial_orders}
+    for number in sorted({card.order for card in played.tyranny_cards}):
+        if number in orders:
+            order = orders[number]
+            found.append(Tracked("overturned", f"used:order:{number}",
+                                 f"Imperial Order {number} {order.title}", order.location))
+    found += [Tracked("use", f"used:maidaan:{power.id}", f"Maidaan {power.title}",
+                      power.location) for power in model.maidaan_powers]
+    return found
+
+
 SIMULATION = SimulationSpec(
     setup="rules_engine.azadi.simulation:setup", check_seats=check_seats,
     bots_help="random, greedy, coop, mcts[:N], best", seats=4, options=OPTIONS,
@@ -201,4 +238,4 @@ SIMULATION = SimulationSpec(
     # that an order conflict a lint finding names (L714) shows in a replay too
     replay_options=(("check_order", True),),
     report_lines=report_lines, charts=charts,
-    charted=("by_difficulty", *(key for key, _ in CHARTS)))
+    charted=("by_difficulty", *(key for key, _ in CHARTS)), tracked=tracked)

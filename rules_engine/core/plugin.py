@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine.core.content import CampaignContent, ContentSet, Section
-from rules_engine.core.diagnostics import Diagnostic
+from rules_engine.core.diagnostics import Diagnostic, Location
 
 Chart = tuple[str, list[tuple[str, float]]]
 """One chart of a simulation report: its title and ``(label, value)`` bars."""
@@ -73,6 +73,20 @@ class Variants:
 
 
 @dataclass(frozen=True)
+class Tracked:
+    """One figure of the games a sweep or a balance diff measures, read from each
+    game's counters: the share of games whose counter ``key`` is above 0. ``metric``
+    says what it measures ("azadi rate", "use", "completion", ...); ``item`` names the
+    card (or country) it is about, as printed ("" for the game as a whole), and
+    ``location`` where that item is defined, for the findings that point at it."""
+
+    metric: str
+    key: str
+    item: str = ""
+    location: Location | None = None
+
+
+@dataclass(frozen=True)
 class SimulationSpec:
     """How ``samizdat simulate <game>`` plays and reports a game.
 
@@ -104,6 +118,7 @@ class SimulationSpec:
     report_lines: Callable[[Mapping[str, Any], Any], list[str]] | None = None
     charts: Callable[[Mapping[str, Any]], list[Chart]] | None = None
     charted: tuple[str, ...] = ()
+    tracked: Callable[[Any, Mapping[str, Any]], list[Tracked]] | None = None
 
 
 @dataclass(frozen=True)

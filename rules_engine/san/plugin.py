@@ -9,7 +9,7 @@ from typing import Any
 
 from rules_engine.core.content import ContentSet, Section
 from rules_engine.core.diagnostics import Diagnostic
-from rules_engine.core.plugin import GamePlugin, SimOption, SimulationSpec
+from rules_engine.core.plugin import GamePlugin, SimOption, SimulationSpec, Tracked
 
 SECTIONS = (
     Section("game", "san/game", "game", single=True),
@@ -41,11 +41,19 @@ def engine_options(model: Any, values: Mapping[str, Any]) -> tuple[tuple[str, An
     return (("first_game", values["first_game"]),)
 
 
+def tracked(model: Any, values: Mapping[str, Any]) -> list[Tracked]:
+    """What sweeps and balance diffs measure of SAN's games: how often each River
+    card is bought (share of games)."""
+    del values
+    return [Tracked("use", f"bought:{card.id}", card.title, card.location)
+            for card in model.cards if card.deck == "river"]
+
+
 SIMULATION = SimulationSpec(
     setup="rules_engine.san.simulation:setup", check_seats=check_seats,
     bots_help="corruption, propaganda, hacking, mcts[:N], best",
     options=(SimOption("first_game", "SAN: hands of 7 (first game).", False, flag=True),),
-    engine_options=engine_options, seat_names=("Moon", "Star"))
+    engine_options=engine_options, seat_names=("Moon", "Star"), tracked=tracked)
 
 PLUGIN = GamePlugin(
     "san", SECTIONS, build_model, title="SAN", verbs="rules_engine.san.verbs:TABLE",

@@ -4,9 +4,12 @@ engine are imported when used."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rules_engine.core.content import ContentSet, Section
 from rules_engine.core.diagnostics import Diagnostic
-from rules_engine.core.plugin import GamePlugin, SimulationSpec
+from rules_engine.core.plugin import GamePlugin, SimulationSpec, Tracked
 
 SECTIONS = (
     Section("game", "spring/game", "game", single=True),
@@ -34,9 +37,17 @@ def check_seats(seats: tuple[str, ...]) -> str | None:
     return None
 
 
+def tracked(model: Any, values: Mapping[str, Any]) -> list[Tracked]:
+    """What sweeps and balance diffs measure of Spring's games: how often each country
+    is overthrown (share of games)."""
+    del values
+    return [Tracked("overthrown", f"overthrown:{c.id}", c.name, c.location)
+            for c in model.countries]
+
+
 SIMULATION = SimulationSpec(setup="rules_engine.spring.simulation:setup",
                             check_seats=check_seats, bots_help="greedy, mcts[:N], best",
-                            seats=4)
+                            seats=4, tracked=tracked)
 
 PLUGIN = GamePlugin(
     "spring", SECTIONS, build_model, title="Spring", verbs="rules_engine.spring.verbs:TABLE",
