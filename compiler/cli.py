@@ -195,6 +195,22 @@ def _time_budget(help_text: str) -> Callable[[F], F]:
                         default=None, callback=_budget, metavar="SECONDS", help=help_text)
 
 
+def _executor(ctx: click.Context, param: click.Parameter, value: str) -> str | None:
+    """``--executor``: None for local processes, "dask" or a tcp:// address."""
+    from compiler.pipeline.dask_run import parse
+
+    try:
+        return parse(value)
+    except ValueError as problem:
+        raise click.BadParameter(str(problem), ctx, param) from None
+
+
+def _executor_option(help_text: str) -> Callable[[F], F]:
+    """The ``--executor local|dask|dask://HOST:PORT`` option."""
+    return click.option("--executor", default="local", show_default=True, callback=_executor,
+                        metavar="local|dask|dask://HOST:PORT", help=help_text)
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=ContentPath(exists=True))
 @click.option("--out", "out_dir", type=ContentPath(),
@@ -400,10 +416,10 @@ def _players_help() -> str:
               help="Worker processes (at most the processors this process may use).")
 @click.option("--force-workers", is_flag=True,
               help="Start every worker asked for, even more than there are processors.")
-@click.option("--executor", default="local", show_default=True, metavar="local|dask|dask://HOST:PORT",
-              help="Where the games run: this machine's processes, a local Dask cluster of "
-              "--workers processes, or the Dask scheduler at HOST:PORT (needs "
-              "pip install 'samizdat[dask]'). The same seed gives the same report on each.")
+@_executor_option("Where the games run: this machine's processes, a local Dask cluster of "
+                  "--workers processes, or the Dask scheduler at HOST:PORT (needs "
+                  "pip install 'samizdat[dask]'). The same seed gives the same report on "
+                  "each.")
 @_time_budget("Start no game after this long; report the games finished, marked "
               "partial.")
 @click.option("--bots", default="random", show_default=True,
@@ -420,7 +436,7 @@ def _players_help() -> str:
 @_quiet
 @_guarded
 def simulate(game: str, content: Path | None, games: int, seed: int, workers: int,
-             force_workers: bool, executor: str, time_budget: float | None, bots: str,
+             force_workers: bool, executor: str | None, time_budget: float | None, bots: str,
              players: int | None, replay: int | None, report_dir: Path | None, fmt: str,
              quiet: bool, **game_options: Any) -> None:
     """Play seeded games with bots and report (win rates, first player, lengths, ends).
@@ -434,13 +450,9 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     from compiler.pipeline.command_output import Refused
     from compiler.pipeline.simulate import Request, run
 
-    try:
-        target = dask_run.parse(executor)
-    except ValueError as problem:
-        raise click.BadParameter(str(problem), param_hint="--executor") from None
     request = Request(game, content, games, seed, workers, force_workers, time_budget,
                       _seat_list(bots, players), replay, report_dir, fmt, quiet, game_options,
-                      target)
+                      executor)
     try:
         printed = run(request, _note)
     except Refused as refused:
@@ -502,6 +514,9 @@ def _seat_list(bots: str, players: int | None) -> str:
 @click.option("--verbose", is_flag=True,
               help="Print the traceback of each analysis that raised (R104) on stderr.")
 @_templates_option
+@_executor_option("Where the simulated analyses play their games: this machine's processes, "
+                  "a local Dask cluster, or the Dask scheduler at HOST:PORT (needs pip "
+                  "install 'samizdat[dask]'). The findings are the same on each.")
 @_quiet
 @_guarded
 def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
@@ -510,7 +525,7 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
          config_file: Path | None,
          baseline_file: Path | None, write_baseline: bool,
          time_budget: float | None, fmt: str, verbose: bool, templates: Path | None,
-         quiet: bool) -> None:
+         executor: str | None, quiet: bool) -> None:
     """Validate content and check every interaction between its cards.
 
     Suppress a finding with `# samizdat: ignore[CODE]` on the line it points at,
@@ -518,17 +533,20 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
     --time-budget) stops the simulated analyses: a warning (R101) names those that
     did not run; after Ctrl-C the exit code is 130.
     """
+    from compiler.pipeline import dask_run
     from compiler.pipeline.command_output import Refused
     from compiler.pipeline.lint_command import Request, run
 
     request = Request(_content_paths(paths), fast, games, seed, alternate_history, select,
                       ignore, error_on_warning, config_file, baseline_file, write_baseline,
                       time_budget, fmt, verbose, quiet, templates, preflight, min_text,
-                      _languages(langs), allow_fallback)
+                      _languages(langs), allow_fallback, executor)
     try:
         printed = run(request, _note)
     except Refused as refused:
         raise _refused(refused) from None
+    except dask_run.DaskUnavailable as problem:
+        raise click.UsageError(str(problem)) from None
     except KeyboardInterrupt:
         from compiler.pipeline.interrupt import INTERRUPTED_EXIT
 

@@ -1,13 +1,17 @@
-"""`simulate --executor dask`: the games on a Dask cluster give the same report as on
-one process and on local workers; the content goes to each worker once, not with each
-batch; a worker killed mid-run loses nothing (its batches run again elsewhere); a bad
---executor or an unreachable scheduler is a usage error, never a traceback."""
+"""`simulate --executor dask` and `lint --executor dask`: the games on a Dask cluster
+give the same report and the same findings as on one process and on local workers;
+the content goes to each worker once, not with each batch or task; a worker killed
+mid-run loses nothing (its batches run again elsewhere); the time budget holds on the
+cluster; a bad --executor or an unreachable scheduler is a usage error, never a
+traceback."""
 
 from __future__ import annotations
 
 import json
 import os
+import pickle
 import signal
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +19,7 @@ import pytest
 
 from compiler.pipeline import dask_run
 from compiler.pipeline.simulate import engine_options, game_spec, load_content, resolve_seats
+from rules_engine.core import run_cache
 from rules_engine.core.simulate import Simulation, stream
 from tests.conftest import run_cli
 
@@ -122,3 +127,79 @@ def test_an_unreachable_scheduler_is_a_usage_error(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
     assert "Traceback" not in result.output
+
+
+def _lint(path: str, games: str, executor: str, cache: Path) -> str:
+    """``samizdat lint --format json`` in a process of its own, with an empty cache."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "compiler", "lint", path, "--games", games,
+                           "--format", "json", "--quiet", "--executor", executor],
+                          capture_output=True, text=True, timeout=600, check=False,
+                          env={**os.environ, "SAMIZDAT_CACHE": str(cache)})
+    assert done.returncode in (0, 1), done.stderr
+    assert "R104" not in done.stdout, done.stdout
+    return done.stdout
+
+
+@pytest.mark.parametrize("game", ["san", "spring"])
+def test_lint_finds_the_same_on_a_cluster(tmp_path: Path, game: str) -> None:
+    local = _lint(f"cards/{game}", "60", "local", tmp_path / "local")
+    assert _lint(f"cards/{game}", "60", "dask", tmp_path / "dask") == local
+    # what the cluster played is cached here, as what local processes play is
+    assert sorted(os.listdir(tmp_path / "dask" / "runs")) == \
+        sorted(os.listdir(tmp_path / "local" / "runs"))
+
+
+@pytest.mark.slow
+def test_azadi_lint_finds_the_same_on_a_cluster(tmp_path: Path) -> None:
+    local = _lint("cards/azadi", "10", "local", tmp_path / "local")
+    assert _lint("cards/azadi", "10", "dask", tmp_path / "dask") == local
+
+
+def _campaign_of(model: Any) -> str:
+    """A cluster task over a campaign's own model (a copy with one field replaced)."""
+    return f"{model.campaigns[0].id}: {len(model.resistance_cards)} Resistance cards"
+
+
+def test_a_lint_task_carries_references_not_the_content(cluster: Any) -> None:
+    model = load_content("azadi", None)
+    remote = dask_run.SharedExecutor(cluster, dask_run.shareable(model))
+    alone = [replace(model, campaigns=(c,)) for c in model.campaigns]
+    with run_cache.remotely(remote):
+        found = run_cache.in_workers(_campaign_of, alone)
+    assert found == [_campaign_of(m) for m in alone]
+    # each task is a few hundred bytes; the model itself is hundreds of kilobytes
+    assert remote.largest * 100 < len(pickle.dumps(model))
+
+
+def test_a_run_the_lint_plays_goes_to_the_cluster(cluster: Any,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SAMIZDAT_CACHE", "off")
+    spec = _spec("san")
+    remote = dask_run.SharedExecutor(cluster, dask_run.shareable(spec.options[0][1]))
+    run_cache.cached_run.cache_clear()
+    with run_cache.remotely(remote):
+        records = run_cache.cached_run(spec, 120, 5)
+    run_cache.cached_run.cache_clear()
+    assert records == run_cache.cached_run(spec, 120, 5)
+    assert 0 < remote.largest < 2000        # seeds and options, not the content
+
+
+def _slow(seconds: float) -> float:
+    import time
+
+    time.sleep(seconds)
+    return seconds
+
+
+def test_the_time_budget_holds_on_the_cluster(cluster: Any) -> None:
+    import time
+
+    remote = dask_run.SharedExecutor(cluster, ())
+    started = time.monotonic()
+    with run_cache.remotely(remote), run_cache.time_budget(time.monotonic() + 0.5), \
+            pytest.raises(run_cache.OutOfTime):
+        run_cache.in_workers(_slow, [5.0, 5.0, 5.0])
+    assert time.monotonic() - started < 3

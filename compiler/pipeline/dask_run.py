@@ -11,18 +11,30 @@ a reference to it. A worker lost mid-run is Dask's to recover: its batches are r
 again elsewhere (a nanny starts a new worker on a local cluster), and as a batch's
 records depend only on its seeds the report is complete and the same.
 
+``samizdat lint --executor dask`` hands the lint's runs to a :class:`SharedExecutor`
+(:func:`rules_engine.core.run_cache.remotely`): the game's model and its parts are
+sent to every worker once, and each task's arguments are pickled with those objects
+replaced by references, so a task carries its seeds and options, not the content.
+
 Dask is an optional extra (``pip install 'samizdat[dask]'``); without it the option is
 a usage error saying so.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import io
+import pickle
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
+
+from rules_engine.core.play_model import for_play
+from rules_engine.core.run_cache import Remote
 
 ADDRESS = re.compile(r"^dask://([A-Za-z0-9.\-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$")
 RETRIES = 3             # a batch that raised (not one whose worker died) is tried again
@@ -54,8 +66,9 @@ class Cluster:
     workers: int                 # threads the cluster runs games on
 
     def share(self, spec: Any) -> Any:
-        """``spec`` sent to every worker once; the reference each batch carries."""
-        return self.client.scatter(spec, broadcast=True, hash=False)
+        """``spec`` sent to every worker once; the reference each batch carries (a
+        list or tuple is sent whole, as one value, not item by item)."""
+        return self.client.scatter([spec], broadcast=True, hash=False)[0]
 
     def bytes_sent(self) -> int:
         """Bytes the scheduler and workers have sent so far (for the benchmark)."""
@@ -95,3 +108,76 @@ def cluster(target: str, workers: int) -> Iterator[Cluster]:
         client.close()
         if local is not None:
             local.close()
+
+
+def shareable(model: Any) -> tuple[Any, ...]:
+    """What of ``model`` a lint's tasks share: the model and the copy the games play
+    (:func:`rules_engine.core.play_model.for_play`), their fields, and the items of
+    their tuple fields (so that a copy of the model with one field replaced, a
+    campaign's own model, still travels as references to the rest)."""
+    found: dict[int, Any] = {}
+
+    def keep(value: Any) -> None:
+        if isinstance(value, tuple | dict) or (
+                dataclasses.is_dataclass(value) and not isinstance(value, type)):
+            found.setdefault(id(value), value)
+
+    for whole in (model, for_play(model)[0]):
+        keep(whole)
+        for field in dataclasses.fields(whole):
+            value = getattr(whole, field.name)
+            keep(value)
+            if isinstance(value, tuple):
+                for item in value:
+                    keep(item)
+    return tuple(found.values())
+
+
+class SharedExecutor(Remote):
+    """Tasks on ``cluster`` whose arguments refer to ``shared`` objects, which are
+    sent to every worker once (:meth:`Cluster.share`). ``largest`` is the largest
+    task's pickled arguments, in bytes (for the tests)."""
+
+    def __init__(self, cluster: Cluster, shared: tuple[Any, ...]) -> None:
+        self.cluster = cluster
+        self.workers = cluster.workers
+        self.shared = shared
+        self.index = {id(value): n for n, value in enumerate(shared)}
+        self.handle = cluster.share(shared)
+        self.largest = 0
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        out = io.BytesIO()
+        _Referring(out, self.index).dump((args, kwargs))
+        payload = out.getvalue()
+        self.largest = max(self.largest, len(payload))
+        future: Future[Any] = self.cluster.executor.submit(_call, fn, payload, self.handle)
+        return future
+
+
+class _Referring(pickle.Pickler):
+    """Pickles a shared object as its index."""
+
+    def __init__(self, out: io.BytesIO, index: dict[int, int]) -> None:
+        super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
+        self.index = index
+
+    def persistent_id(self, obj: Any) -> int | None:
+        return self.index.get(id(obj))
+
+
+class _Resolving(pickle.Unpickler):
+    """Unpickles an index as the shared object the worker already holds."""
+
+    def __init__(self, data: bytes, shared: tuple[Any, ...]) -> None:
+        super().__init__(io.BytesIO(data))
+        self.shared = shared
+
+    def persistent_load(self, pid: Any) -> Any:
+        return self.shared[int(pid)]
+
+
+def _call(fn: Callable[..., Any], payload: bytes, shared: tuple[Any, ...]) -> Any:
+    """A task on a worker: the arguments, their references resolved, given to ``fn``."""
+    args, kwargs = _Resolving(payload, shared).load()
+    return fn(*args, **kwargs)

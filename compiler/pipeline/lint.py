@@ -13,8 +13,11 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from compiler.frontend.lint_config import LintConfig, fingerprint
 from compiler.frontend.load import load
@@ -85,7 +88,7 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
          time_budget: float | None = None, stop: Stop | None = None,
          progress: Progress | None = None, templates: Path | None = None,
          preflight: bool = False, min_text: float = 6.0, langs: tuple[str, ...] = (),
-         allow_fallback: bool = False) -> LintResult:
+         allow_fallback: bool = False, executor: str | None = None) -> LintResult:
     """Lint ``paths`` (validated with their games' templates, ``templates``: a
     ``--templates`` folder, :func:`compiler.frontend.load.load`). ``select`` replaces
     the settings file's; ``ignore`` adds to it. Simulated analyses stop when
@@ -93,7 +96,9 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
     are shown on ``progress``. With ``preflight`` the cards are also fitted to their
     layouts and held to the build's preflight checks (nothing is drawn); with ``langs``
     each language's cards are checked too: translations (T101-T105) and, with
-    ``preflight``, fitting and preflight in that language."""
+    ``preflight``, fitting and preflight in that language. With ``executor`` ("dask"
+    or a scheduler's address) the simulated analyses play their games on a Dask
+    cluster (:mod:`compiler.pipeline.dask_run`), with the same findings."""
     deadline = None if time_budget is None else time.monotonic() + time_budget
     config = config or LintConfig()
     select = select or config.select
@@ -112,17 +117,15 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
             langs=langs, allow_fallback=allow_fallback))
     lines = SourceIndex(checked.sources)
     memo: dict[tuple[str, int], frozenset[str]] = {}
-    for game, model in sorted(checked.models.items()):
-        content = checked.contents[game]
-        label, parts = _step(game, model, fast)
-        with (progress or Progress("lint", quiet=True)).stage(label, parts) as step:
-            ran = list(run(LintContext(
-                game, content, model, alternate_history, fast, games, seed, deadline,
-                time_budget, stop, checked.game_errors.get(game, 0), step.started),
-                result.tracebacks))
-            kept = unsuppressed_at_source(ran, lines, memo, select, ignore)
-            result.suppressed += len(ran) - len(kept)
-            found += relocated(content, kept)
+    with _cluster(None if fast or not checked.models else executor) as cluster:
+        for game, model in sorted(checked.models.items()):
+            with _remote(cluster, model):
+                found += _game_findings(game, model, checked, result, lines, memo, select,
+                                        ignore, LintContext(
+                                            game, checked.contents[game], model,
+                                            alternate_history, fast, games, seed, deadline,
+                                            time_budget, stop,
+                                            checked.game_errors.get(game, 0)), progress)
     for d in sorted(set(found), key=report_order):
         if d.code in ALWAYS_REPORTED:
             result.diagnostics.append(_escalated(d, error_on_warning))
@@ -140,6 +143,44 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
             continue
         result.diagnostics.append(_escalated(d, error_on_warning))
     return result
+
+
+def _game_findings(game: str, model: object, checked: ValidationResult, result: LintResult,
+                   lines: SourceIndex, memo: dict[tuple[str, int], frozenset[str]],
+                   select: tuple[str, ...], ignore: tuple[str, ...], context: LintContext,
+                   progress: Progress | None) -> list[Diagnostic]:
+    """The findings of ``game``'s analyses not suppressed at their source, moved to an
+    outside campaign's files where they are about one."""
+    label, parts = _step(game, model, context.fast)
+    with (progress or Progress("lint", quiet=True)).stage(label, parts) as step:
+        ran = list(run(replace(context, started=step.started), result.tracebacks))
+    kept = unsuppressed_at_source(ran, lines, memo, select, ignore)
+    result.suppressed += len(ran) - len(kept)
+    return list(relocated(checked.contents[game], kept))
+
+
+@contextmanager
+def _cluster(executor: str | None) -> Iterator[Any]:
+    """The Dask cluster ``--executor`` names (None: the lint's own processes); a
+    local one has as many workers as the lint would start."""
+    if executor is None:
+        yield None
+        return
+    from compiler.pipeline import dask_run
+    from rules_engine.core.run_cache import workers
+
+    with dask_run.cluster(executor, workers()) as found:
+        yield found
+
+
+def _remote(cluster: Any, model: object) -> Any:
+    """While a game is linted, its runs on ``cluster`` (its model sent once)."""
+    if cluster is None:
+        return nullcontext()
+    from compiler.pipeline.dask_run import SharedExecutor, shareable
+    from rules_engine.core.run_cache import remotely
+
+    return remotely(SharedExecutor(cluster, shareable(model)))
 
 
 def _step(game: str, model: object, fast: bool) -> tuple[str, int | None]:

@@ -36,6 +36,7 @@ class Request:
     min_text: float = 6.0
     langs: tuple[str, ...] = ()
     allow_fallback: bool = False
+    executor: str | None = None     # None: local processes; "dask" or a tcp:// address
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def run(request: Request, note: Note) -> Printed:
                       progress=Progress("lint", quiet=request.quiet),
                       templates=request.templates, preflight=request.preflight,
                       langs=request.langs, allow_fallback=request.allow_fallback,
-                      min_text=request.min_text)
+                      min_text=request.min_text, executor=request.executor)
     stopped = interrupt.INTERRUPTED_EXIT if stop.requested else 0
     if request.write_baseline and chosen.baseline_file is not None:
         from compiler.pipeline.output_files import OutputRefused

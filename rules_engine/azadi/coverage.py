@@ -26,6 +26,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules_engine.native import register_frozen
+
 if TYPE_CHECKING:
     from rules_engine.azadi.engine import AzadiState
     from rules_engine.azadi.model import AzadiContent, Campaign
@@ -219,3 +221,6 @@ def describe(content: AzadiContent, effect: str) -> str:
         power = next((p for p in content.maidaan_powers if p.id == rest), None)
         return f"Maidaan power {power.title!r}" if power else f"Maidaan power {rest}"
     return effect
+
+
+register_frozen(__name__)    # compiled frozen dataclasses stay picklable (a Dask task)

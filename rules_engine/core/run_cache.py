@@ -23,6 +23,12 @@ to them), and each run's records are the same as :func:`cached_run` would give;
 :func:`in_workers` maps any function over items the same way (a campaign's chain of
 dependent runs, say). ``SAMIZDAT_WORKERS`` sets the worker count (default: the CPUs
 this process may use; 1 plays everything in this process).
+
+Inside :func:`remotely` (``samizdat lint --executor dask``) the same work goes to a
+:class:`Remote` executor instead, a cluster's: :func:`in_workers` submits one task an
+item, with the time left, and a run :func:`cached_run` plays itself goes there batch
+by batch through the runner's executor interface. Records depend only on their seeds,
+so the findings are the same; what the cluster played is cached here too.
 """
 
 from __future__ import annotations
@@ -37,7 +43,8 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -53,6 +60,7 @@ _limits: list[tuple[float | None, Stop | None]] = []   # the innermost time_budg
 # runs played by worker processes or found on disk, for the cached_run that follows,
 # by cache folder (a run read from one folder is not one the next folder holds)
 _ready: dict[tuple[str, str], tuple[GameRecord, ...]] = {}
+_remote: list[Remote] = []       # the innermost remotely()'s executor last
 Run = tuple[Simulation, int, int]                # (spec, games, first seed)
 T = TypeVar("T")
 R = TypeVar("R")
@@ -70,6 +78,24 @@ class GameFailed(Exception):
         super().__init__(f"the game of seed {seed} of {spec.factory} raised an exception")
         self.spec = spec
         self.seed = seed
+
+
+class Remote(Executor):
+    """An executor elsewhere (a Dask cluster's): ``workers`` is how many games it
+    plays at once; what it is handed to run must be picklable."""
+
+    workers: int = 1
+
+
+@contextmanager
+def remotely(remote: Remote) -> Iterator[None]:
+    """Runs not cached yet, and :func:`in_workers`' items, go to ``remote`` while
+    inside."""
+    _remote.append(remote)
+    try:
+        yield
+    finally:
+        _remote.pop()
 
 
 @contextmanager
@@ -181,8 +207,10 @@ def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...
             return found
     deadline, stop = _limits[-1] if _limits else (None, None)
     played: list[GameRecord] = []
+    remote = _remote[-1] if _remote else None
     try:
-        for record in stream(for_play_spec(spec), games, seed, stop=stop, deadline=deadline):
+        for record in stream(for_play_spec(spec), games, seed, stop=stop, deadline=deadline,
+                             workers=remote.workers if remote else 1, executor=remote):
             played.append(record)
     except Exception as exc:
         raise GameFailed(spec, seed + len(played)) from exc
@@ -213,8 +241,13 @@ def workers() -> int:
 
 def remember(spec: Simulation, games: int, seed: int,
              records: tuple[GameRecord, ...]) -> None:
-    """Records a worker process played for this run, for the next :func:`cached_run`."""
-    _ready[(str(cache_dir()), run_key(spec, games, seed))] = records
+    """Records a worker played for this run, for the next :func:`cached_run` (and on
+    disk, when the worker was a cluster's: its cache is not this one)."""
+    key = run_key(spec, games, seed)
+    _ready[(str(cache_dir()), key)] = records
+    folder = cache_dir()
+    if _remote and folder is not None:
+        _store(folder / "runs" / f"{key}.json", records)
 
 
 def is_cached(spec: Simulation, games: int, seed: int) -> bool:
@@ -276,6 +309,8 @@ def in_workers(function: Callable[[T], R], items: Sequence[T]) -> list[R]:
     """``[function(item) for item in items]``, computed by :func:`workers` forked
     processes (in this process where forking is not available, or for one item).
     The time budget holds in the workers; OutOfTime in any ends the whole call."""
+    if _remote:
+        return _remote_map(_remote[-1], function, items)
     count = min(workers(), len(items))
     if count <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [function(item) for item in items]
@@ -294,3 +329,37 @@ def in_workers(function: Callable[[T], R], items: Sequence[T]) -> list[R]:
         event.set()
         pool.shutdown(wait=True, cancel_futures=True)
         _task.clear()
+
+
+POLL = 0.2          # seconds between two looks at the time budget while a cluster works
+
+
+def _remote_map(remote: Remote, function: Callable[[T], R], items: Sequence[T]) -> list[R]:
+    """``in_workers`` on a cluster: one task an item, each under the time left; out
+    of time (or stopped) here, the tasks are cancelled and OutOfTime raised."""
+    deadline = _limits[-1][0] if _limits else None
+    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+    futures: list[Future[R]] = [remote.submit(_budgeted, function, item, left)
+                                for item in items]
+    try:
+        found = []
+        for future in futures:
+            while True:
+                if out_of_time():
+                    raise OutOfTime("no time left while the cluster played")
+                try:
+                    found.append(future.result(timeout=POLL))
+                    break
+                except FutureTimeout:
+                    continue
+        return found
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+def _budgeted(function: Callable[[T], R], item: T, left: float | None) -> R:
+    """A cluster's task: ``function(item)`` under a time budget of ``left`` seconds
+    (the deadline travels as a duration: clocks differ between machines)."""
+    with time_budget(None if left is None else time.monotonic() + left):
+        return function(item)

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.core.game import CHANCE, State, below
+from rules_engine.native import register_frozen
 
 DEFAULT_BUDGET = 200
 EXPLORATION = 0.45         # UCB1's constant, for rewards in [0, 1] (tuned on SAN)
@@ -234,3 +235,6 @@ class LookaheadBot:
                 trial.apply_action(trial.sample_chance())
             total += probability * self.evaluate(trial)[me]
         return total
+
+
+register_frozen(__name__)    # compiled frozen dataclasses stay picklable and copyable
