@@ -266,7 +266,7 @@ def test_until_ci_plays_rounds_until_every_interval_is_narrow() -> None:
                    "--until-ci", str(width))
     assert table["until_ci"] == width and table["max_games"] == sweep.MAX_GAMES
     for cell in table["cells"]:
-        assert cell["narrow"] is True and cell["capped"] is False
+        assert cell["narrow"] is True and cell["capped"] is False and not cell["too_wide"]
         assert cell["games"] > games and cell["games"] == cell["rounds"] * games
         for e in cell["estimates"]:
             limit = width if e["kind"] == "rate" else width * e["value"]
@@ -298,8 +298,9 @@ def test_max_games_caps_every_cell() -> None:
     for cell in table["cells"]:
         assert (cell["games"], cell["rounds"]) == (15, 2)
         assert cell["narrow"] is False and cell["capped"] is True
+        assert "win_rate:P1" in cell["too_wide"] and "length" in cell["too_wide"]
     assert "samizdat: 2 of 2 cells reached --max-games 15 before every interval was " \
-        "within +-0.01: players=2; players=3" in result.stderr
+        "within +-0.01: players=2 (win_rate:P1, win_rate:P2, " in result.stderr
 
 
 # --- stopped between games -------------------------------------------------------------

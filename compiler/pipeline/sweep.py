@@ -187,7 +187,8 @@ def notes(plan: Plan, cells: list[Cell], played: Played) -> list[str]:
         found.append(f"samizdat: {len(played.capped)} of {len(cells)} cells reached "
                      f"--max-games {plan.max_games} before every interval was within "
                      f"+-{plan.until_ci}: "
-                     + "; ".join(sweep_grid.label(c.settings) for c in played.capped))
+                     + "; ".join(f"{sweep_grid.label(c.settings)} ({', '.join(c.wide)})"
+                                 for c in played.capped))
     if played.stopped:
         missing = [c for c in cells if c.status == sweep_rounds.NOT_PLAYED]
         found.append(f"samizdat: {played.stopped}: the table covers the {played.games} "

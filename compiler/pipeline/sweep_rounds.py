@@ -31,6 +31,7 @@ class Cell:
     measures: Measures
     rounds: int = 0
     narrow: bool | None = None      # None: no --until-ci asked for
+    wide: tuple[str, ...] = ()      # the figures that keep it from being narrow
     capped: bool = False            # hit --max-games before it was narrow
     cut: bool = False               # its last round was stopped
 
@@ -68,14 +69,20 @@ class Played:
 
 
 def narrow(estimates: Sequence[Estimate], width: float) -> bool:
-    """Whether every interval is narrow enough: a rate's half-width at most ``width``,
-    a mean's (game length, in turns) at most ``width`` times the mean (ruling R-sweep
-    in docs/rulings.md). An unbounded interval is never narrow."""
+    """Whether every interval is narrow enough (:func:`too_wide` finds none)."""
+    return not too_wide(estimates, width)
+
+
+def too_wide(estimates: Sequence[Estimate], width: float) -> list[str]:
+    """The ids of the figures whose interval is wider than asked: a rate's half-width
+    above ``width``, a mean's (game length, in turns) above ``width`` times the mean
+    (ruling R67 in docs/rulings.md). An unbounded interval is always too wide."""
+    found = []
     for estimate in estimates:
         limit = width if estimate.kind == "rate" else width * abs(estimate.value)
         if math.isinf(estimate.half_width) or estimate.half_width > limit:
-            return False
-    return True
+            found.append(estimate.id)
+    return found
 
 
 def due(cell: Cell, plan: Plan) -> bool:
@@ -113,7 +120,8 @@ def play(cells: Sequence[Cell], plan: Plan, stop: Stop, deadline: float | None,
                 if outcome.played:
                     cell.rounds += 1
                     if plan.until_ci is not None:
-                        cell.narrow = narrow(cell.measures.estimates(), plan.until_ci)
+                        cell.wide = tuple(too_wide(cell.measures.estimates(), plan.until_ci))
+                        cell.narrow = not cell.wide
                 if outcome.stopped:         # between two games: the rest is not played
                     cell.cut = outcome.played > 0
                     played.stopped = outcome.stopped

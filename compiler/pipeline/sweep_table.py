@@ -37,7 +37,8 @@ def document(header: dict[str, Any], cells: Sequence[Cell], played: Played,
 
 def _cell(cell: Cell, content_root: Path) -> dict[str, Any]:
     return {"settings": dict(cell.settings), "games": cell.games, "rounds": cell.rounds,
-            "status": cell.status, "narrow": cell.narrow, "capped": cell.capped,
+            "status": cell.status, "narrow": cell.narrow, "too_wide": list(cell.wide),
+            "capped": cell.capped,
             "estimates": [estimate_json(e, content_root) for e in cell.measures.estimates()]
             if cell.games else []}
 
@@ -110,7 +111,8 @@ def text_lines(table: dict[str, Any]) -> list[str]:
         if cell["narrow"] is not None and cell["status"] != NOT_PLAYED:
             head += ", narrow" if cell["narrow"] else ", not narrow"
         if cell["capped"]:
-            head += f" (capped at {table['max_games']})"
+            head += f" (capped at {table['max_games']}; too wide: " \
+                    f"{', '.join(cell['too_wide'])})"
         lines.append(safe(head))
         for estimate in cell["estimates"]:
             lines.append(safe(f"  {_figure(estimate)}"))
