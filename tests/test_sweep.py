@@ -255,7 +255,12 @@ def test_the_headline_chart_is_the_games_own_figure(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     page = (tmp_path / "azadi-sweep.html").read_text(encoding="utf-8")
     assert "<h2>Azadi rate</h2><svg" in page and "<h2>Use</h2><table>" in page
-    assert page.count("<circle") == 3 * 3
+    table = json.loads((tmp_path / "azadi-sweep.json").read_text())
+    decided = [_figures(c)["first_player_win_rate"]["n"] for c in table["cells"]]
+    # a dot per cell in the azadi rate and length charts; the first player's win rate
+    # only where a game was decided (else "none to count")
+    assert page.count("<circle") == 3 + 3 + sum(1 for n in decided if n)
+    assert page.count(">none to count (n = 0)</text>") == decided.count(0)
 
 
 # --- rounds until the intervals are narrow ----------------------------------------------------

@@ -8,6 +8,7 @@ from the command line (card titles, campaign ids) is escaped."""
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +17,9 @@ from compiler.pipeline.sweep_table import figure_name, interval_text, settings_l
 from compiler.stats.measures import DRAWS, FIRST_PLAYER, LENGTH
 
 SEATS = "Seat advantage"
-WIDTH, LABELS, PLOT, ROW = 660, 250, 300, 22
+LABELS, PLOT, VALUES, ROW = 250, 300, 200, 22   # widths in px; ROW a row's height
+CHAR = 7                                        # about a 12 px character's width
+SEAT_ORDER = ("win rate", "draw rate", "first player win rate")
 
 Picker = Callable[[list[dict[str, Any]]], dict[str, Any] | None]
 
@@ -46,8 +49,9 @@ def _summary(table: dict[str, Any]) -> str:
     """What was varied, the bots, the rounds' rule and whether the sweep is whole."""
     varied = "; ".join(f"{axis['name']}: {', '.join(map(str, axis['values']))}"
                        for axis in table["vary"]) or "nothing"
-    lines = [f"Varied: {varied}.", f"Bots: {', '.join(table['bots'])}; "
-             f"{table['games']} games played in all."]
+    bots = "" if any(axis["name"] == "bots" for axis in table["vary"]) else \
+        f"Bots: {', '.join(table['bots'])}; "
+    lines = [f"Varied: {varied}.", f"{bots}{table['games']} games played in all."]
     if table["until_ci"] is not None:
         lines.append(f"Rounds until every rate's 95 % interval is within "
                      f"±{table['until_ci']} (game length: within ±{table['until_ci']} "
@@ -87,19 +91,24 @@ def _svg(cells: list[dict[str, Any]], pick: Picker) -> str:
         if found is not None and found["kind"] == "mean":
             top = max(top, found["high"] if found["high"] is not None else found["value"])
     if any(f is not None and f["kind"] == "mean" for _, f in rows):
-        top *= 1.05
+        top = _round_up(top)
     height = ROW * len(rows) + 24
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+    labels = max([LABELS] + [CHAR * len(name) + 10 for name, _ in rows])
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{labels + PLOT + VALUES}" '
+             f'height="{height}" '
              f'role="img" font-size="12">']
 
     def x(value: float) -> float:
-        return LABELS + PLOT * max(0.0, min(value, top)) / top
+        return labels + PLOT * max(0.0, min(value, top)) / top
 
     for i, (name, found) in enumerate(rows):
         y = i * ROW + 14
         parts.append(f'<text x="0" y="{y + 4}">{_e(name)}</text>')
         if found is None:
-            parts.append(f'<text x="{LABELS}" y="{y + 4}">not played</text>')
+            parts.append(f'<text x="{labels}" y="{y + 4}">not played</text>')
+            continue
+        if found["n"] == 0:         # nothing to count (no decided game)
+            parts.append(f'<text x="{labels}" y="{y + 4}">{_e(interval_text(found))}</text>')
             continue
         if found["low"] is not None:
             low, high = x(found["low"]), x(found["high"])
@@ -109,10 +118,10 @@ def _svg(cells: list[dict[str, Any]], pick: Picker) -> str:
                 parts.append(f'<line x1="{end:.1f}" y1="{y - 5}" x2="{end:.1f}" '
                              f'y2="{y + 5}" stroke="{BAR}" stroke-width="2"/>')
         parts.append(f'<circle cx="{x(found["value"]):.1f}" cy="{y}" r="4" fill="{BAR}"/>'
-                     f'<text x="{LABELS + PLOT + 10}" y="{y + 4}">'
+                     f'<text x="{labels + PLOT + 10}" y="{y + 4}">'
                      f'{_e(interval_text(found))}</text>')
     axis_y = ROW * len(rows) + 8
-    parts.append(f'<line x1="{LABELS}" y1="{axis_y}" x2="{LABELS + PLOT}" y2="{axis_y}" '
+    parts.append(f'<line x1="{labels}" y1="{axis_y}" x2="{labels + PLOT}" y2="{axis_y}" '
                  'stroke="#888"/>')
     for tick in (0.0, top / 2, top):
         parts.append(f'<text x="{x(tick) - 8:.1f}" y="{axis_y + 14}" font-size="10">'
@@ -121,18 +130,27 @@ def _svg(cells: list[dict[str, Any]], pick: Picker) -> str:
     return "".join(parts)
 
 
+def _round_up(value: float) -> float:
+    """The least of 1, 2 or 5 times a power of ten at or above ``value`` (an axis'
+    end)."""
+    power = 10.0 ** math.floor(math.log10(value))
+    return next(power * step for step in (1, 2, 5, 10) if power * step >= value)
+
+
 def _families(table: dict[str, Any]) -> list[tuple[str, list[str]]]:
     """Each family's figure ids, in the order the cells first give them: the seats'
     win rates, draws and the first player together, then one family per metric."""
     families: dict[str, list[str]] = {}
     for cell in table["cells"]:
         for estimate in cell["estimates"]:
-            family = SEATS if estimate["metric"] in ("win rate", "draw rate",
-                                                     "first player win rate") \
+            family = SEATS if estimate["metric"] in SEAT_ORDER \
                 else estimate["metric"].capitalize()
             ids = families.setdefault(family, [])
             if estimate["id"] not in ids:
                 ids.append(estimate["id"])
+    if SEATS in families:       # every seat's win rate first, however many seats a cell has
+        metrics = {e["id"]: e["metric"] for c in table["cells"] for e in c["estimates"]}
+        families[SEATS].sort(key=lambda id_: SEAT_ORDER.index(metrics[id_]))
     return list(families.items())
 
 

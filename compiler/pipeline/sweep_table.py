@@ -99,8 +99,8 @@ def text_lines(table: dict[str, Any]) -> list[str]:
     """A compact table per cell: each figure, its value and 95 % interval."""
     width = table.get("until_ci")
     lines = [f"{table['game']} sweep: {len(table['cells'])} cells, "
-             f"{table['games_per_round']} games a round from seed {table['seed']}, "
-             f"bots {','.join(table['bots'])}"
+             f"{table['games_per_round']} games a round from seed {table['seed']}"
+             + ("" if "bots" in vary_names(table) else f", bots {','.join(table['bots'])}")
              + (f", until every interval is within +-{width}" if width is not None else "")]
     if table["partial"]:
         lines.append(f"  partial ({table['stopped_by']}): {table['games']} games played")
@@ -124,8 +124,11 @@ def figure_name(estimate: dict[str, Any]) -> str:
 
 
 def interval_text(estimate: dict[str, Any]) -> str:
-    """``value [low, high]`` (``[unbounded]`` for a mean of fewer than two games)."""
+    """``value [low, high]`` (``[unbounded]`` for a mean of fewer than two games; no
+    figure when there was nothing to count, such as no decided game)."""
     digits = 3 if estimate["kind"] == "rate" else 2
+    if estimate["n"] == 0:
+        return "none to count (n = 0)"
     if estimate["low"] is None:
         return f"{estimate['value']:.{digits}f} [unbounded]"
     return (f"{estimate['value']:.{digits}f} [{estimate['low']:.{digits}f}, "
