@@ -496,7 +496,7 @@ def _width(_: click.Context, __: click.Parameter, value: float | None) -> float 
               help="Play rounds of --games more games a cell until every rate's 95 % "
               "interval is within +-W (game length: +-W times the mean).")
 @click.option("--max-games", type=click.IntRange(1, 10_000_000), default=None,
-              help="With --until-ci: at most this many games a cell  [default: 100000].")
+              help="With --until-ci: at most this many games a cell (default 100000).")
 @click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Worker processes (at most the processors this process may use).")
 @click.option("--force-workers", is_flag=True,
