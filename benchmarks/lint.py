@@ -11,6 +11,12 @@ baseline (and their ratio), of a re-lint after editing one Tyranny card's task
 lints of unchanged copies as its baseline.
 
     python benchmarks/lint.py [--rounds N] [--full-rounds N] [--edit-rounds N]
+    python benchmarks/lint.py --dask-only [--full-rounds N]
+
+``--dask-only``: the full lint of AZADI's shipped content from an empty cache, a fresh
+process each time, with the lint's own 2 forked workers (the baseline) and with
+``--executor dask`` (a 2-worker Dask LocalCluster, started inside the timed command),
+interleaved round by round; the medians and their ratio.
 """
 
 from __future__ import annotations
@@ -36,7 +42,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--full-rounds", type=int, default=1)
     parser.add_argument("--edit-rounds", type=int, default=3)
+    parser.add_argument("--dask-only", action="store_true",
+                        help="only the full AZADI lint, local workers against Dask")
     args = parser.parse_args()
+    if args.dask_only:
+        dask_report(max(args.full_rounds, 3))
+        return
     lint([REPO / "cards"], fast=True)
     times = []
     for _ in range(args.rounds):
@@ -78,6 +89,26 @@ def main() -> None:
         edited = full_lint()
         print(f"re-lint after editing one Tyranny card's task: {edited:.1f} s (target < 5 s)")
     planted_suite()
+
+
+def dask_report(rounds: int) -> None:
+    """The full AZADI lint from an empty cache: 2 local workers against a 2-worker
+    Dask LocalCluster, interleaved."""
+    times: dict[str, list[float]] = {"local": [], "dask": []}
+    with tempfile.TemporaryDirectory() as scratch:
+        for round_ in range(rounds):
+            for executor in times:
+                env = {**os.environ, "SAMIZDAT_WORKERS": "2",
+                       "SAMIZDAT_CACHE": str(Path(scratch) / f"{executor}-{round_}")}
+                start = time.perf_counter()
+                subprocess.run([sys.executable, "-m", "compiler", "lint", "cards/azadi",
+                                "--format", "json", "--quiet", "--executor", executor],
+                               check=False, capture_output=True, cwd=REPO, env=env)
+                times[executor].append(time.perf_counter() - start)
+    local, dask = (statistics.median(times[e]) for e in ("local", "dask"))
+    print(f"full lint of AZADI from an empty cache, median of {rounds} interleaved rounds: "
+          f"2 local workers {local:.1f} s, 2-worker Dask LocalCluster {dask:.1f} s "
+          f"({local / dask:.2f}x the local speed)")
 
 
 def planted_suite() -> None:

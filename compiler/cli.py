@@ -480,6 +480,91 @@ def _seat_list(bots: str, players: int | None) -> str:
     return bots
 
 
+def _width(_: click.Context, __: click.Parameter, value: float | None) -> float | None:
+    if value is not None and math.isnan(value):
+        raise click.BadParameter("expected a number above 0, at most 1")
+    return value
+
+
+@main.command(cls=_GameOptionsCommand)
+@click.argument("game", type=click.Choice(list(GAME_IDS)))
+@click.option("--vary", multiple=True, metavar="NAME=VALUES",
+              help="A setting to vary (repeatable): players, bots or one of the game's "
+              "own options; VALUES a comma list, A..B (whole numbers) or all. Every "
+              "combination is one cell.")
+@click.option("--content", type=ContentPath(exists=True, file_okay=False),
+              default=None, help="The game's content folder (default: the shipped one).")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=200, show_default=True,
+              help="Games per cell (per round with --until-ci).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the first game; every cell plays the same seeds.")
+@click.option("--bots", default="random", show_default=True,
+              help="The bots of every cell (one name fills every seat) unless --vary bots.")
+@click.option("--players", type=click.IntRange(2, 8), default=None,
+              help="Seats of every cell unless --vary players (default: the game's usual "
+              "count).")
+@click.option("--until-ci", type=click.FloatRange(0, 1, min_open=True), default=None,
+              callback=_width, metavar="W",
+              help="Play rounds of --games more games a cell until every rate's 95 % "
+              "interval is within +-W (game length: +-W times the mean).")
+@click.option("--max-games", type=click.IntRange(1, 10_000_000), default=None,
+              help="With --until-ci: at most this many games a cell (default 100000).")
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Worker processes (at most the processors this process may use).")
+@click.option("--force-workers", is_flag=True,
+              help="Start every worker asked for, even more than there are processors.")
+@_executor_option("Where the games run (one cluster for the whole sweep); as simulate's.")
+@_time_budget("Start no game after this long; write the table of the games finished, "
+              "marked partial.")
+@click.option("--out", "out_dir", type=ContentPath(), default=None,
+              help="Also write <game>-sweep.json, .csv and .html into this folder.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@_quiet
+@_guarded
+def sweep(game: str, vary: tuple[str, ...], content: Path | None,
+          games: int, seed: int, bots: str, players: int | None, until_ci: float | None,
+          max_games: int | None, workers: int, force_workers: bool, executor: str | None,
+          time_budget: float | None, out_dir: Path | None, fmt: str, quiet: bool,
+          **game_options: Any) -> None:
+    """Play every cell of a grid of settings and tabulate each figure with its 95 %
+    interval (win rates by seat, first player, game length, the game's own figures).
+
+    Ctrl-C (or the end of --time-budget) stops the games: the table of the games
+    finished is still given and written, marked partial; after Ctrl-C the exit code
+    is 130. Options named after a game are that game's own, the same in every cell.
+    """
+    from click.core import ParameterSource
+
+    from compiler.pipeline import dask_run
+    from compiler.pipeline.command_output import Refused
+    from compiler.pipeline.sweep import Request, run
+
+    ctx = click.get_current_context()
+    for text in vary:
+        name = text.partition("=")[0].strip().replace("-", "_")
+        if name in ctx.params and ctx.get_parameter_source(name) == \
+                ParameterSource.COMMANDLINE:
+            raise click.BadParameter(f"{name} is both varied and set with "
+                                     f"--{name.replace('_', '-')}: give one",
+                                     param_hint="--vary")
+    request = Request(game, vary, content, games, seed, bots, players, workers,
+                      force_workers, executor, time_budget, until_ci, max_games, out_dir, fmt,
+                      quiet, game_options)
+    try:
+        printed = run(request, _note)
+    except Refused as refused:
+        raise _refused(refused) from None
+    except dask_run.DaskUnavailable as problem:
+        raise click.UsageError(str(problem)) from None
+    except KeyboardInterrupt:
+        from compiler.pipeline.interrupt import INTERRUPTED_EXIT
+
+        click.echo("samizdat: interrupted", err=True)
+        sys.exit(INTERRUPTED_EXIT)  # a second Ctrl-C, or one before the games started
+    _printed(printed)
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=ContentPath(exists=True))
 @click.option("--fast", is_flag=True, help="Only the static analyses, no simulated games.")

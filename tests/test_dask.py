@@ -187,6 +187,24 @@ def test_a_run_the_lint_plays_goes_to_the_cluster(cluster: Any,
     assert 0 < remote.largest < 2000        # seeds and options, not the content
 
 
+def _played_there(spec: Simulation) -> int:
+    """A cluster task that plays a run (cached in the worker's own cache)."""
+    return len(run_cache.cached_run(spec, 30, 2))
+
+
+def test_runs_a_task_played_land_in_this_cache(cluster: Any, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = _spec("spring")
+    monkeypatch.setenv("SAMIZDAT_CACHE", str(tmp_path))   # the workers' cache is not this
+    remote = dask_run.SharedExecutor(cluster, dask_run.shareable(spec.options[0][1]))
+    with run_cache.remotely(remote):
+        assert run_cache.in_workers(_played_there, [spec]) == [30]
+    assert [p.name for p in (tmp_path / "runs").iterdir()] == \
+        [f"{run_cache.run_key(spec, 30, 2)}.json"]
+    run_cache.cached_run.cache_clear()
+    assert run_cache.is_cached(spec, 30, 2)
+
+
 def _slow(seconds: float) -> float:
     import time
 

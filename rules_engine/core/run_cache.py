@@ -61,6 +61,7 @@ _limits: list[tuple[float | None, Stop | None]] = []   # the innermost time_budg
 # by cache folder (a run read from one folder is not one the next folder holds)
 _ready: dict[tuple[str, str], tuple[GameRecord, ...]] = {}
 _remote: list[Remote] = []       # the innermost remotely()'s executor last
+_played: list[list[tuple[str, tuple[GameRecord, ...]]]] = []   # a cluster task's runs
 Run = tuple[Simulation, int, int]                # (spec, games, first seed)
 T = TypeVar("T")
 R = TypeVar("R")
@@ -197,14 +198,27 @@ def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...
     content without its printed texts: labels in the records are placeholders, see
     :func:`rules_engine.core.play_model.printed`)."""
     key = run_key(spec, games, seed)
+    records = _at_hand(key, games)
+    if records is None:
+        records = _played_now(spec, games, seed, key)
+    if _played:                 # a cluster's task: the runs go back to the lint's cache
+        _played[-1].append((key, records))
+    return records
+
+
+def _at_hand(key: str, games: int) -> tuple[GameRecord, ...] | None:
+    """The run of ``key`` if a worker handed it over or the disk cache has it."""
     folder = cache_dir()
     if (str(folder), key) in _ready:
         return _ready.pop((str(folder), key))
-    path = folder / "runs" / f"{key}.json" if folder else None
-    if path is not None:
-        found = _load(path)
-        if found is not None and len(found) == games:
-            return found
+    found = _load(folder / "runs" / f"{key}.json") if folder else None
+    return found if found is not None and len(found) == games else None
+
+
+def _played_now(spec: Simulation, games: int, seed: int, key: str
+                ) -> tuple[GameRecord, ...]:
+    """The run played here (or on the cluster of :func:`remotely`), stored on disk;
+    :class:`OutOfTime` when the time budget cut it short."""
     deadline, stop = _limits[-1] if _limits else (None, None)
     played: list[GameRecord] = []
     remote = _remote[-1] if _remote else None
@@ -222,8 +236,9 @@ def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...
             raise RuntimeError(f"the games stopped after {len(records)} of {games} with "
                                "neither Ctrl-C nor the time budget")
         raise OutOfTime(f"{len(records)} of {games} games played before the deadline")
-    if path is not None:
-        _store(path, records)
+    folder = cache_dir()
+    if folder is not None:
+        _store(folder / "runs" / f"{key}.json", records)
     return records
 
 
@@ -241,13 +256,8 @@ def workers() -> int:
 
 def remember(spec: Simulation, games: int, seed: int,
              records: tuple[GameRecord, ...]) -> None:
-    """Records a worker played for this run, for the next :func:`cached_run` (and on
-    disk, when the worker was a cluster's: its cache is not this one)."""
-    key = run_key(spec, games, seed)
-    _ready[(str(cache_dir()), key)] = records
-    folder = cache_dir()
-    if _remote and folder is not None:
-        _store(folder / "runs" / f"{key}.json", records)
+    """Records a worker process played for this run, for the next :func:`cached_run`."""
+    _ready[(str(cache_dir()), run_key(spec, games, seed))] = records
 
 
 def is_cached(spec: Simulation, games: int, seed: int) -> bool:
@@ -339,8 +349,9 @@ def _remote_map(remote: Remote, function: Callable[[T], R], items: Sequence[T]) 
     of time (or stopped) here, the tasks are cancelled and OutOfTime raised."""
     deadline = _limits[-1][0] if _limits else None
     left = None if deadline is None else max(0.0, deadline - time.monotonic())
-    futures: list[Future[R]] = [remote.submit(_budgeted, function, item, left)
-                                for item in items]
+    futures: list[Future[tuple[R, list[tuple[str, tuple[GameRecord, ...]]]]]] = [
+        remote.submit(_budgeted, function, item, left) for item in items]
+    folder = cache_dir()
     try:
         found = []
         for future in futures:
@@ -348,18 +359,29 @@ def _remote_map(remote: Remote, function: Callable[[T], R], items: Sequence[T]) 
                 if out_of_time():
                     raise OutOfTime("no time left while the cluster played")
                 try:
-                    found.append(future.result(timeout=POLL))
+                    result, played = future.result(timeout=POLL)
                     break
                 except FutureTimeout:
                     continue
+            found.append(result)
+            for key, records in played:       # the worker's cache is not this one
+                if folder is not None:
+                    _store(folder / "runs" / f"{key}.json", records)
         return found
     finally:
         for future in futures:
             future.cancel()
 
 
-def _budgeted(function: Callable[[T], R], item: T, left: float | None) -> R:
+def _budgeted(function: Callable[[T], R], item: T, left: float | None
+              ) -> tuple[R, list[tuple[str, tuple[GameRecord, ...]]]]:
     """A cluster's task: ``function(item)`` under a time budget of ``left`` seconds
-    (the deadline travels as a duration: clocks differ between machines)."""
-    with time_budget(None if left is None else time.monotonic() + left):
-        return function(item)
+    (the deadline travels as a duration: clocks differ between machines), and the
+    runs it played, by key, for the lint's own cache."""
+    cached_run.cache_clear()    # each run the task reads is counted, from memory or not
+    _played.append([])
+    try:
+        with time_budget(None if left is None else time.monotonic() + left):
+            return function(item), _played[-1]
+    finally:
+        _played.pop()
