@@ -96,15 +96,15 @@ def play_game(planned: GamePlan, base_model: Any, head_model: Any,
         values = {CAMPAIGN_OPTION: campaign} if campaign else {}
         where = getattr(campaigns.get(campaign), "location", None) if campaign else manifest
         label = f"{planned.game}{f' {campaign}' if campaign else ''}"
-        base = _measured(spec, seats, names, base_model, values, plan, cluster,
+        base = measured(spec, seats, names, base_model, values, plan, cluster,
                          f"{label}, base")
-        head = _measured(spec, seats, names, head_model, values, plan, cluster,
+        head = measured(spec, seats, names, head_model, values, plan, cluster,
                          f"{label}, head")
         runs.append(Run(planned.game, campaign, seats, tuple(names), base, head, where))
     return runs
 
 
-def _measured(spec: SimulationSpec, seats: tuple[str, ...], names: Sequence[str],
+def measured(spec: SimulationSpec, seats: tuple[str, ...], names: Sequence[str],
               model: Any, values: dict[str, Any], plan: Plan, cluster: Any,
               label: str) -> Measures:
     """The figures of ``plan.games`` games of one side."""

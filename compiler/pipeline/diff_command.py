@@ -78,8 +78,8 @@ def _checked(side: Side, note: Note) -> Any:
     checked = validate([side.folder])
     if not checked.errors:
         return checked
-    note(safe(f"samizdat diff: the {side.role} ({side.label}) has content errors; no game "
-              "was played"))
+    note(safe(f"samizdat diff: the {side.role} side, {side.label}, has content errors; no "
+              "game was played"))
     shown = [_relocated(d, side) for d in checked.diagnostics]
     sources = {side.shown(name): text for name, text in checked.sources.items()}
     summary = {"errors": checked.errors, "warnings": checked.warnings}
