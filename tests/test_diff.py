@@ -271,3 +271,32 @@ def test_azadi_campaigns_are_runs_of_their_own(tmp_path: Path,
     assert found["moved"] == 0
     rate = next(f for f in found["figures"] if f["id"] == "azadi_rate")
     assert rate["location"] == "head/mars-1-ae/campaign.yaml:3:3"
+
+
+def test_errors_on_both_sides_are_all_printed(sides: Path) -> None:
+    for name in ("base", "head"):
+        edit(sides / name / "cards.yaml", COST[0], COST[0].replace("cost: 8", "cost: eight"))
+    result = diff("base", "head")
+    assert result.exit_code == 1
+    files = [line.split(":")[0] for line in result.stdout.splitlines()
+             if ": error S302 " in line]
+    assert files == ["base/cards.yaml", "head/cards.yaml"]
+    assert [line.split(",")[0] for line in result.stderr.splitlines()] == [
+        "samizdat diff: the base side", "samizdat diff: the head side"]
+
+
+def test_out_into_a_missing_folder_is_refused(sides: Path) -> None:
+    result = diff("base", "head", "--out", "reports/balance.md")
+    assert result.exit_code == 2
+    assert "Invalid value for --out: reports is not a folder" in result.stderr
+    assert sorted(p.name for p in sides.iterdir()) == ["base", "head"]
+
+
+def test_a_dask_cluster_gives_the_same_report(sides: Path) -> None:
+    pytest.importorskip("distributed")
+    make_cheaper(sides / "head" / "cards.yaml")
+    local = diff("base", "head", "--games", "100", "--format", "json")
+    on_dask = diff("base", "head", "--games", "100", "--format", "json", "--executor", "dask",
+                   "--workers", "2")
+    assert on_dask.exit_code == 0, on_dask.output
+    assert on_dask.stdout == local.stdout

@@ -11,13 +11,18 @@ report a partial run."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.pipeline import interrupt, sim_run
-from compiler.pipeline.simulate import engine_options, game_spec, resolve_seats
+from compiler.pipeline.simulate import (
+    engine_options,
+    executor_cluster,
+    game_spec,
+    resolve_seats,
+)
 from compiler.stats.measures import Measures
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.plugin import SimulationSpec
@@ -125,13 +130,7 @@ def measured(spec: SimulationSpec, seats: tuple[str, ...], names: Sequence[str],
     return measures
 
 
-@contextmanager
-def cluster_for(plan: Plan) -> Iterator[Any]:
-    """The Dask cluster ``plan.executor`` names, for every run (None: local processes)."""
-    if plan.executor is None:
-        yield None
-        return
-    from compiler.pipeline import dask_run
-
-    with dask_run.cluster(plan.executor, plan.workers) as found:
-        yield found
+def cluster_for(plan: Plan) -> AbstractContextManager[Any]:
+    """The Dask cluster ``plan.executor`` names, shared by every run (None: local
+    processes), as ``simulate --executor`` opens it."""
+    return executor_cluster(plan.executor, plan.workers)

@@ -43,6 +43,8 @@ def run(request: Request, note: Note) -> Printed:
     """The whole command: its output and exit code."""
     if request.out is not None and request.out.is_dir():
         raise Refused(f"{request.out} is a folder; name the file to write", "--out")
+    if request.out is not None and not request.out.absolute().parent.is_dir():
+        raise Refused(f"{request.out.parent} is not a folder", "--out")
     with ExitStack() as stack:
         try:
             base = stack.enter_context(opened("base", request.base, request.path or "."))
@@ -53,10 +55,9 @@ def run(request: Request, note: Note) -> Printed:
             raise Refused("PATH names what to read of a git revision; BASE and HEAD are "
                           "both folders", "PATH")
         base_checked, head_checked = (_checked(side, note) for side in (base, head))
-        if isinstance(base_checked, Printed):
-            return base_checked
-        if isinstance(head_checked, Printed):
-            return head_checked
+        refused = [c for c in (base_checked, head_checked) if isinstance(c, Printed)]
+        if refused:
+            return Printed([line for printed in refused for line in printed.out], 1)
         context, runs = _play(request, base, head, base_checked, head_checked)
         comparison = compare(runs, request.alpha,
                              lambda at: _placed(at, base), lambda at: _placed(at, head))
@@ -145,8 +146,7 @@ def _rendered(fmt: str, context: Context, comparison: Comparison) -> str:
 def write_atomically(target: Path, text: str) -> None:
     """Write ``text`` to ``target`` through a temporary file beside it, so that a
     reader never sees half a report."""
-    folder = target.parent if str(target.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
