@@ -300,3 +300,33 @@ def test_a_dask_cluster_gives_the_same_report(sides: Path) -> None:
                    "--workers", "2")
     assert on_dask.exit_code == 0, on_dask.output
     assert on_dask.stdout == local.stdout
+
+
+def test_a_long_comment_is_cut_to_fit_and_says_so() -> None:
+    from compiler.diff.render import markdown
+    from compiler.diff.wording import Context
+    from compiler.stats.measures import Measures
+    from rules_engine.core.diagnostics import Location
+    from rules_engine.core.plugin import Tracked
+    from rules_engine.core.simulate import GameRecord
+
+    tracked = [Tracked("use", f"bought:c{n}", f"Card {n}", Location("cards.yaml", n, 5))
+               for n in range(200)]
+    folded = []
+    for hits in (range(0, 200, 2), range(200)):          # every other card, then all
+        measures = Measures(["A", "B"], tracked)
+        for seed in range(40):
+            counters = {f"bought:c{n}": 1 for n in hits if (seed + n) % 3}
+            measures.add(GameRecord(seed, (1.0, 0.0), 0, 10 + seed % 5, "end", counters))
+        folded.append(measures)
+    run = Run("san", "", ("random", "random"), ("A", "B"), *folded)
+    found = compare([run], 0.05, lambda at: at, lambda at: at)
+    context = Context("base", "head", 40, 0, 0.05, [("san", "", ("random", "random"))])
+    whole = markdown(context, found)
+    assert len(found.moved) == 100 and "more figures do not fit" not in whole
+    cut = markdown(context, found, limit=len(whole) // 2)
+    assert len(cut) <= len(whole) // 2
+    assert cut.split("<details>")[0] == whole.split("<details>")[0]    # every move shown
+    left_out = len(whole.splitlines()) - len(cut.splitlines()) + 2
+    assert f"\n{left_out} more figures do not fit in a comment; `--format json` has " \
+           "every one.\n\n</details>" in cut

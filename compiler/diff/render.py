@@ -89,8 +89,14 @@ def _row(figure: Figure) -> str:
     return "| " + " | ".join(shown) + " |"
 
 
-def markdown(context: Context, comparison: Comparison) -> str:
-    """The report as a pull-request comment."""
+COMMENT_LIMIT = 65_536
+"""The most characters GitHub takes in a comment: the table of every figure is cut to fit."""
+
+
+def markdown(context: Context, comparison: Comparison, limit: int = COMMENT_LIMIT) -> str:
+    """The report as a pull-request comment, at most ``limit`` characters long (the
+    moved figures always shown; the rows of every figure that do not fit left out,
+    said)."""
     m = markdown_text
     played = "; ".join(f"{m(run_name(game, campaign))} (bots {m(bots(seats))})"
                        for game, campaign, seats in context.played) or "no game"
@@ -104,8 +110,18 @@ def markdown(context: Context, comparison: Comparison) -> str:
         lines += ["", *(f"* {m(line)}" for line in one_sided)]
     lines += ["", f"<details><summary>Every figure ({len(comparison.figures)}; p is "
               "the test's own p-value, before Holm's correction; a figure neither side "
-              "varies is not tested)</summary>", "", *HEADER,
-              *(_row(f) for f in comparison.figures), "", "</details>"]
+              "varies is not tested)</summary>", "", *HEADER]
+    rows = [_row(f) for f in comparison.figures]
+    room = limit - sum(len(line) + 1 for line in lines) - 200     # the closing lines
+    shown = 0
+    while shown < len(rows) and len(rows[shown]) + 1 <= room:
+        room -= len(rows[shown]) + 1
+        shown += 1
+    lines += rows[:shown]
+    if shown < len(rows):
+        lines += ["", f"{len(rows) - shown} more figures do not fit in a comment; "
+                  "`--format json` has every one."]
+    lines += ["", "</details>"]
     return "\n".join(lines)
 
 
