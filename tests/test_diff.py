@@ -77,7 +77,7 @@ def test_a_cheaper_card_is_named_in_every_report(sides: Path) -> None:
 
     annotations = diff("base", "head", "--format", "github").stdout.splitlines()
     assert annotations[0].startswith(
-        f"::warning file=head/cards.yaml,line={line},col=5,title=D101::san: use of {TITLE} "
+        f"::warning file=head/cards.yaml,line={line},col=5,title=D101::san: {TITLE} (use) "
         "moved from 0.4%25")
     assert annotations[1:] == ["summary: moved 1, tested 49"]
 

@@ -8,7 +8,7 @@ the same conventions."""
 from __future__ import annotations
 
 from compiler.diff.compare import Comparison, Figure
-from compiler.diff.wording import card_name, change, figure_name, p_value, run_name, value
+from compiler.diff.wording import change, p_value, run_name, subject, value
 from rules_engine.core.diagnostics import Diagnostic, sorted_diagnostics, warning
 
 CARD_MOVED = "D101"
@@ -23,9 +23,7 @@ def findings(comparison: Comparison) -> list[Diagnostic]:
 
 def _finding(figure: Figure, comparison: Comparison) -> Diagnostic:
     assert figure.where is not None
-    card = card_name(figure.head)
-    what = f"{figure_name(figure.head)} of {card}" if card else figure_name(figure.head)
-    message = (f"{run_name(figure.game, figure.campaign)}: {what} moved from "
+    message = (f"{run_name(figure.game, figure.campaign)}: {subject(figure.head)} moved from "
                f"{value(figure.base)} to {value(figure.head)}: {change(figure)}, "
                f"p {p_value(figure)}, significant at {comparison.alpha:g} after Holm's "
                f"correction over {comparison.tested} figures")

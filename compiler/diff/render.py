@@ -20,6 +20,7 @@ from compiler.diff.wording import (
     figure_name,
     p_value,
     run_name,
+    subject,
     value,
     verdict,
 )
@@ -48,9 +49,8 @@ def text(context: Context, comparison: Comparison) -> str:
               for game, campaign, seats in context.played]
     lines.append(verdict(comparison))
     for figure in comparison.moved:
-        card = card_name(figure.head)
         lines.append(safe(f"  {run_name(figure.game, figure.campaign)}: "
-                          f"{figure_name(figure.head)}{f' of {card}' if card else ''}: "
+                          f"{subject(figure.head)}: "
                           f"{value(figure.base)} -> {value(figure.head)}, "
                           f"{change(figure)}, p {p_value(figure)}"
                           f"{f' at {figure.where}' if figure.where else ''}"))
@@ -71,9 +71,7 @@ def _one_sided_lines(context: Context, comparison: Comparison) -> list[str]:
 
 
 def _one_sided_name(one: OneSided) -> str:
-    card = card_name(one.estimate)
-    return f"{run_name(one.game, one.campaign)}: {figure_name(one.estimate)}" + \
-        (f" of {card}" if card else "")
+    return f"{run_name(one.game, one.campaign)}: {subject(one.estimate)}"
 
 
 HEADER = ("| Game | Figure | Card | Base | Head | Change | p |",

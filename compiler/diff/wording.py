@@ -42,6 +42,12 @@ def figure_name(estimate: Estimate) -> str:
     return estimate.metric
 
 
+def subject(estimate: Estimate) -> str:
+    """A figure in a sentence: "Bought Board Seat (use)", "win rate (Moon)"."""
+    card = card_name(estimate)
+    return f"{card} ({estimate.metric})" if card else figure_name(estimate)
+
+
 def card_name(estimate: Estimate) -> str:
     """The card (or country) a figure is about, "" for the game as a whole."""
     return estimate.item if estimate.location is not None else ""
