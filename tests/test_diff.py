@@ -330,3 +330,31 @@ def test_a_long_comment_is_cut_to_fit_and_says_so() -> None:
     left_out = len(whole.splitlines()) - len(cut.splitlines()) + 2
     assert f"\n{left_out} more figures do not fit in a comment; `--format json` has " \
            "every one.\n\n</details>" in cut
+
+
+def test_figures_of_one_side_are_listed_not_tested() -> None:
+    from compiler.diff.render import text
+    from compiler.diff.wording import Context
+    from compiler.stats.measures import Measures
+    from rules_engine.core.diagnostics import Location
+    from rules_engine.core.plugin import Tracked
+    from rules_engine.core.simulate import GameRecord
+
+    def card(name: str) -> Tracked:
+        return Tracked("use", f"bought:{name}", name.title(), Location("cards.yaml", 1, 5))
+
+    folded = []
+    for names in (("kept", "cut"), ("kept", "new")):
+        measures = Measures(["A", "B"], [card(n) for n in names])
+        for seed in range(20):
+            measures.add(GameRecord(seed, (1.0, 0.0), 0, 10, "end",
+                                    {f"bought:{n}": seed % 2 for n in names}))
+        folded.append(measures)
+    found = compare([Run("san", "", ("random",) * 2, ("A", "B"), *folded)], 0.05,
+                    lambda at: at, lambda at: at)
+    assert [f.estimate.item for f in found.added] == ["New"]
+    assert [f.estimate.item for f in found.removed] == ["Cut"]
+    assert "use:bought:new" not in {f.id for f in found.figures}
+    shown = text(Context("base", "head", 20, 0, 0.05), found).splitlines()
+    assert shown[-2:] == ["figure only in the head: san: New (use) 50.0% (29.9% to 70.1%)",
+                          "figure only in the base: san: Cut (use) 50.0% (29.9% to 70.1%)"]
