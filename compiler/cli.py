@@ -565,6 +565,73 @@ def sweep(game: str, vary: tuple[str, ...], content: Path | None,
     _printed(printed)
 
 
+@main.command("diff")
+@click.argument("base")
+@click.argument("head")
+@click.argument("path", required=False)
+@click.option("--game", type=click.Choice(list(GAME_IDS)), default=None,
+              help="Only this game (default: every game both versions hold).")
+@click.option("--games", type=click.IntRange(10, 1_000_000), default=500, show_default=True,
+              help="Games per side and run (each AZADI campaign is a run); more games "
+              "find smaller changes.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option("--bots", default=None,
+              help="One bot per seat, or one name for every seat (default: AZADI greedy, "
+              "SAN propaganda,hacking, Spring random).")
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Worker processes (at most the processors this process may use).")
+@_executor_option("Where the games run, as for simulate; the same seed gives the same "
+                  "report on each.")
+@click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+              default=0.05, show_default=True,
+              help="Family-wise level: a figure moved when significant at it after Holm's "
+              "correction over every figure tested.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "sarif",
+                                                    "github"]),
+              default="text", show_default=True,
+              help="markdown: a pull-request comment; sarif and github: a finding at each "
+              "card that moved (D101) and at the manifest for the game's figures (D102).")
+@click.option("--out", type=ContentPath(dir_okay=False), default=None,
+              help="Write the report to this file (atomically) instead of standard output.")
+@click.option("--fail-on-change", is_flag=True,
+              help="Exit with code 1 when a figure moved (default: 0, a report, not a "
+              "verdict).")
+@_quiet
+@_guarded
+def diff(base: str, head: str, path: str | None, game: str | None, games: int, seed: int,
+         bots: str | None, workers: int, executor: str | None, alpha: float, fmt: str,
+         out: Path | None, fail_on_change: bool, quiet: bool) -> None:
+    """What a change did to the game: play the same seeds on BASE and HEAD and report
+    the figures that moved beyond noise (win rates, draws, the first player, game
+    length, the azadi rate, each card's use and completion).
+
+    BASE and HEAD are each a folder, used as it is, or a git revision of the
+    repository the command runs in, whose PATH (default: .) is read at that
+    revision; for example `samizdat diff origin/main HEAD campaigns/`. Content errors
+    on either side are printed and exit 1. See README "Balance diffs" and
+    docs/ci.md.
+    """
+    from compiler.diff.runs import Plan
+    from compiler.pipeline import dask_run
+    from compiler.pipeline.command_output import Refused
+    from compiler.pipeline.diff_command import Request, run
+
+    request = Request(base, head, path, Plan(games, seed, bots, workers, executor, quiet),
+                      game, alpha, fmt, out, fail_on_change)
+    try:
+        printed = run(request, _note)
+    except Refused as refused:
+        raise _refused(refused) from None
+    except dask_run.DaskUnavailable as problem:
+        raise click.UsageError(str(problem)) from None
+    except KeyboardInterrupt:
+        from compiler.pipeline.interrupt import INTERRUPTED_EXIT
+
+        click.echo("samizdat: interrupted", err=True)
+        sys.exit(INTERRUPTED_EXIT)
+    _printed(printed)
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=ContentPath(exists=True))
 @click.option("--fast", is_flag=True, help="Only the static analyses, no simulated games.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -215,15 +215,22 @@ def play(request: Request, prepared: Prepared, note: Note
     return report, outcome
 
 
-@contextmanager
-def _cluster(request: Request) -> Iterator[Any]:
+def _cluster(request: Request) -> AbstractContextManager[Any]:
     """The Dask cluster ``--executor`` names (None: the runner's own processes)."""
-    if request.executor is None:
+    return executor_cluster(request.executor, request.workers)
+
+
+@contextmanager
+def executor_cluster(executor: str | None, workers: int) -> Iterator[Any]:
+    """The Dask cluster ``executor`` names ("dask" or a tcp:// address, of ``workers``
+    local processes for "dask"), for as long as the block runs; None: the runner's own
+    processes."""
+    if executor is None:
         yield None
         return
     from compiler.pipeline import dask_run
 
-    with dask_run.cluster(request.executor, request.workers) as found:
+    with dask_run.cluster(executor, workers) as found:
         yield found
 
 

@@ -5,7 +5,7 @@ prints the entry. Codes never change meaning once published. Prefixes:
 ``Y`` loading YAML, ``F`` finding content, ``S`` schema, ``M`` content model and
 references, ``N`` component counts, ``B`` building print files, ``C`` lint settings, ``R`` runs
 of simulations and lints (time budgets, the files they write), ``X`` spreadsheets
-(``samizdat import sheet``).
+(``samizdat import sheet``), ``D`` balance diffs (``samizdat diff``).
 """
 
 from __future__ import annotations
@@ -457,6 +457,23 @@ _CODES: tuple[Code, ...] = (
     Code("N501", "count-mismatch", "A component count differs from the rulebook.",
          "game.yaml declares the counts the source document fixes; the content must "
          "match them (copies count)."),
+    Code("D101", "card-figure-moved", "A card's figure moved beyond noise between two "
+         "versions of the content.",
+         "`samizdat diff BASE HEAD` played the same seeds with the same bots on both "
+         "versions, and a figure about this card (how often it is bought or used, a "
+         "Tyranny choice completed, an Imperial Order overturned, a country overthrown: "
+         "the share of games where it happened) differs by more than chance explains: "
+         "its two-proportion test is significant after Holm's correction over every "
+         "figure of the diff (docs/rulings.md R68). The finding is at the card in HEAD "
+         "and gives both shares with their 95 % intervals and the change with its "
+         "interval. It is a report, not a verdict: a change the designer meant is "
+         "expected to move figures."),
+    Code("D102", "game-figure-moved", "A figure of the whole game moved beyond noise "
+         "between two versions of the content.",
+         "As D101, for a figure of the game as a whole: a seat's win rate, the draw "
+         "rate, the first player's win rate (seat advantage), the mean game length "
+         "(Welch's test) or the azadi rate. The finding is at the game's manifest "
+         "(game.yaml), or at campaign.yaml for a figure of one AZADI campaign."),
 )
 
 CODES: dict[str, Code] = {c.code: c for c in _CODES}
@@ -464,7 +481,7 @@ CODES: dict[str, Code] = {c.code: c for c in _CODES}
 WARNINGS = frozenset({"Y120", "F205", "F209", "F290", "B603", "B604", "B625", "B634",
                       "B636", "B637", "B638", "B639", "B640", "B641", "B642", "B643", "T105",
                       "R101",
-                      "R103"})
+                      "R103", "D101", "D102"})
 """The catalogue's codes reported as warnings (F290 is as severe as the worst it
 counts); every other one is an error. docs/rules.md's "default" column says the same."""
 
