@@ -55,7 +55,7 @@ def test_a_cheaper_card_is_named_in_every_report(sides: Path) -> None:
 
     found = json.loads(diff("base", "head", "--format", "json").stdout)
     (moved,) = [f for f in found["figures"] if f["moved"]]
-    assert (moved["id"], moved["item"]) == (f"use:bought:{CARD}", TITLE)
+    assert (moved["id"], moved["item"]) == (f"bought:bought:{CARD}", TITLE)
     assert moved["head"]["value"] - moved["base"]["value"] > 0.3
     assert moved["change"]["p_value"] < 1e-20
     assert moved["location"] == f"head/cards.yaml:{line}:5"
@@ -65,7 +65,7 @@ def test_a_cheaper_card_is_named_in_every_report(sides: Path) -> None:
     table = comment.stdout.split("<details>")[0]
     assert "1 of the " in table and "moved beyond noise" in table
     (row,) = [r for r in table.splitlines() if r.startswith("| san |")]
-    assert f"| **use** | {TITLE} | 0.4% " in row and "| +52.4 pts (" in row
+    assert f"| **bought** | {TITLE} | 0.4% " in row and "| +52.4 pts (" in row
 
     sarif = json.loads(diff("base", "head", "--format", "sarif").stdout)
     (result,) = sarif["runs"][0]["results"]
@@ -77,7 +77,7 @@ def test_a_cheaper_card_is_named_in_every_report(sides: Path) -> None:
 
     annotations = diff("base", "head", "--format", "github").stdout.splitlines()
     assert annotations[0].startswith(
-        f"::warning file=head/cards.yaml,line={line},col=5,title=D101::san: {TITLE} (use) "
+        f"::warning file=head/cards.yaml,line={line},col=5,title=D101::san: {TITLE} (bought) "
         "moved from 0.4%25")
     assert annotations[1:] == ["summary: moved 1, tested 49"]
 
@@ -133,7 +133,7 @@ def test_a_hostile_title_cannot_mark_up_the_comment(sides: Path) -> None:
     make_cheaper(sides / "head" / "cards.yaml", HOSTILE)
     comment = diff("base", "head", "--format", "markdown").stdout
     (row,) = [r for r in comment.split("<details>")[0].splitlines() if r.startswith("| san")]
-    assert "| **use** | &lt;b&gt;x&lt;/b&gt;\\|&#64;all \\[y\\](z) | 0.4% " in row
+    assert "| **bought** | &lt;b&gt;x&lt;/b&gt;\\|&#64;all \\[y\\](z) | 0.4% " in row
     assert "<b>" not in comment and "@all" not in comment and "|@" not in comment
     assert row.count(" | ") == 6            # seven cells: the title's pipe is escaped
 
@@ -203,7 +203,7 @@ def test_git_revisions_are_compared_at_path(repository: Path,
     commit = git(repository, "rev-parse", "HEAD~1")[:12]
     comment = diff("HEAD~1", "HEAD", "cards", "--format", "markdown").stdout
     assert f"## Balance diff: HEAD\\~1 ({commit}) → HEAD (" in comment   # no strikethrough
-    assert f"| **use** | {TITLE} |" in comment.split("<details>")[0]
+    assert f"| **bought** | {TITLE} |" in comment.split("<details>")[0]
     # from a folder inside the repository, PATH and the findings are relative to it
     monkeypatch.chdir(repository / "cards")
     github = diff("HEAD~1", "HEAD", "san", "--format", "github").stdout
@@ -249,7 +249,7 @@ def test_the_documented_workflow_runs(repository: Path) -> None:
         assert diff("HEAD~1", *command[3:]).exit_code == 0
     comment = (repository / "balance.md").read_text(encoding="utf-8")
     assert comment.startswith("<!-- samizdat diff -->\n")
-    assert f"| **use** | {TITLE} |" in comment
+    assert f"| **bought** | {TITLE} |" in comment
     results = json.loads((repository / "balance.sarif").read_text())["runs"][0]["results"]
     assert [r["ruleId"] for r in results] == ["D101"]
 

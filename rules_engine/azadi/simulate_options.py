@@ -224,7 +224,7 @@ def tracked(model: Any, values: Mapping[str, Any]) -> list[Tracked]:
             order = orders[number]
             found.append(Tracked("overturned", f"used:order:{number}",
                                  f"Imperial Order {number} {order.title}", order.location))
-    found += [Tracked("use", f"used:maidaan:{power.id}", f"Maidaan {power.title}",
+    found += [Tracked("bought", f"used:maidaan:{power.id}", f"Maidaan {power.title}",
                       power.location) for power in model.maidaan_powers]
     return found
 

@@ -45,7 +45,7 @@ def tracked(model: Any, values: Mapping[str, Any]) -> list[Tracked]:
     """What sweeps and balance diffs measure of SAN's games: how often each River
     card is bought (share of games)."""
     del values
-    return [Tracked("use", f"bought:{card.id}", card.title, card.location)
+    return [Tracked("bought", f"bought:{card.id}", card.title, card.location)
             for card in model.cards if card.deck == "river"]
 
 
