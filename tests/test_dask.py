@@ -221,3 +221,88 @@ def test_the_time_budget_holds_on_the_cluster(cluster: Any) -> None:
             pytest.raises(run_cache.OutOfTime):
         run_cache.in_workers(_slow, [5.0, 5.0, 5.0])
     assert time.monotonic() - started < 3
+
+
+@pytest.fixture(scope="module")
+def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A cluster started as the README says: ``dask scheduler`` and ``dask worker``
+    processes (two workers of one thread), from a folder outside the repository; its
+    ``dask://HOST:PORT`` address."""
+    import shutil
+    import subprocess
+    import sys
+    import time
+
+    folder = tmp_path_factory.mktemp("cluster")
+    dask = shutil.which("dask") or str(Path(sys.executable).parent / "dask")
+    address_file = folder / "scheduler.json"
+    started = [subprocess.Popen(
+        [dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+         "--scheduler-file", str(address_file)], cwd=folder,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        deadline = time.monotonic() + 60
+        while not address_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        address = json.loads(address_file.read_text())["address"]
+        started.append(subprocess.Popen(
+            [dask, "worker", address, "--nworkers", "2", "--nthreads", "1", "--no-dashboard",
+             "--local-directory", str(folder / "work")], cwd=folder,
+            env={**os.environ, "SAMIZDAT_CACHE": str(folder / "worker-cache")},
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        client = distributed.Client(address, timeout=30)
+        client.wait_for_workers(2, timeout=60)
+        client.close()
+        yield "dask://" + address.removeprefix("tcp://")
+    finally:
+        for process in reversed(started):
+            process.terminate()
+            process.wait(timeout=30)
+
+
+@pytest.mark.slow
+def test_every_command_runs_on_a_cluster_started_by_hand(scheduler: str, tmp_path: Path
+                                                        ) -> None:
+    """simulate, lint, sweep and diff with --executor dask://HOST:PORT give what they
+    give on this machine's processes."""
+    import shutil
+    import subprocess
+    import sys
+
+    def samizdat(*args: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "compiler", *args, "--quiet"],
+                              capture_output=True, text=True, timeout=600, check=False,
+                              cwd=tmp_path, env={**os.environ,
+                                                 "SAMIZDAT_CACHE": str(tmp_path / "cache")})
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    content = Path(__file__).resolve().parent.parent / "cards"
+    shutil.copytree(content / "san", tmp_path / "base")
+    shutil.copytree(content / "san", tmp_path / "head")
+    commands = [
+        ["simulate", "spring", "--games", "80", "--format", "json"],
+        ["sweep", "san", "--vary", "bots=corruption,hacking", "--games", "40", "--format",
+         "json"],
+        ["diff", "base", "head", "--games", "60", "--format", "json"],
+    ]
+    for command in commands:
+        shutil.rmtree(tmp_path / "cache", ignore_errors=True)
+        here = samizdat(*command)
+        before = _tasks_seen(scheduler)
+        assert samizdat(*command, "--executor", scheduler) == here, command
+        assert _tasks_seen(scheduler) > before, command      # the cluster played them
+    shutil.rmtree(tmp_path / "cache", ignore_errors=True)
+    here = _lint(str(content / "san"), "40", "local", tmp_path / "lint-here")
+    before = _tasks_seen(scheduler)
+    assert _lint(str(content / "san"), "40", scheduler, tmp_path / "lint-there") == here
+    assert _tasks_seen(scheduler) > before
+
+
+def _tasks_seen(address: str) -> int:
+    """How many task state transitions the scheduler at ``address`` has made."""
+    def transitions(dask_scheduler: Any) -> int:
+        return int(dask_scheduler.transition_counter)
+
+    with distributed.Client(address.replace("dask://", "tcp://"), timeout=30) as client:
+        return int(client.run_on_scheduler(transitions))

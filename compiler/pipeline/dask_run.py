@@ -38,6 +38,9 @@ from rules_engine.core.run_cache import Remote
 
 ADDRESS = re.compile(r"^dask://([A-Za-z0-9.\-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$")
 RETRIES = 3             # a batch that raised (not one whose worker died) is tried again
+# A local cluster's workers do not sample their tasks' stacks every 10 ms for Dask's
+# profiler (the games' deep Python stacks made that cost a third of a worker's time).
+WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
 
 
 class DaskUnavailable(Exception):
@@ -91,9 +94,10 @@ def cluster(target: str, workers: int) -> Iterator[Cluster]:
     local = None
     try:
         if target == "dask":
-            local = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                             processes=True, dashboard_address=None,
-                                             host="127.0.0.1")
+            with importlib.import_module("dask").config.set(WORKER_CONFIG):
+                local = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                                 processes=True, dashboard_address=None,
+                                                 host="127.0.0.1")
             client = distributed.Client(local)
         else:
             client = distributed.Client(target, timeout=10)

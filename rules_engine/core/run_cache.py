@@ -48,7 +48,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.core.play_model import for_play
@@ -192,18 +192,32 @@ def for_play_spec(spec: Simulation) -> Simulation:
     return Simulation(spec.factory, options, spec.max_steps)
 
 
-@lru_cache(maxsize=512)
-def cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...]:
+class _CachedRun(Protocol):
+    def __call__(self, spec: Simulation, games: int, seed: int
+                 ) -> tuple[GameRecord, ...]: ...
+
+    def cache_clear(self) -> None: ...
+
+
+def _cached_run(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...]:
     """``run(spec, games, seed)``, from memory, then disk, then by playing (on the
     content without its printed texts: labels in the records are placeholders, see
     :func:`rules_engine.core.play_model.printed`)."""
+    records = _remembered(spec, games, seed)
+    if _played:                 # a cluster's task: the runs go back to the lint's cache
+        _played[-1].append((run_key(spec, games, seed), records))
+    return records
+
+
+@lru_cache(maxsize=512)
+def _remembered(spec: Simulation, games: int, seed: int) -> tuple[GameRecord, ...]:
     key = run_key(spec, games, seed)
     records = _at_hand(key, games)
-    if records is None:
-        records = _played_now(spec, games, seed, key)
-    if _played:                 # a cluster's task: the runs go back to the lint's cache
-        _played[-1].append((key, records))
-    return records
+    return records if records is not None else _played_now(spec, games, seed, key)
+
+
+cached_run = cast(_CachedRun, _cached_run)
+cached_run.cache_clear = _remembered.cache_clear     # type: ignore[method-assign]
 
 
 def _at_hand(key: str, games: int) -> tuple[GameRecord, ...] | None:
@@ -378,7 +392,6 @@ def _budgeted(function: Callable[[T], R], item: T, left: float | None
     """A cluster's task: ``function(item)`` under a time budget of ``left`` seconds
     (the deadline travels as a duration: clocks differ between machines), and the
     runs it played, by key, for the lint's own cache."""
-    cached_run.cache_clear()    # each run the task reads is counted, from memory or not
     _played.append([])
     try:
         with time_budget(None if left is None else time.monotonic() + left):
