@@ -205,6 +205,27 @@ def _executor(ctx: click.Context, param: click.Parameter, value: str) -> str | N
         raise click.BadParameter(str(problem), ctx, param) from None
 
 
+def _run_playing(run: Callable[[Any, Callable[[str], None]], Any], request: Any) -> None:
+    """Run a command that plays games and print what it says: a usage error, an
+    executor that cannot be used, or a second Ctrl-C (one before the games started)
+    said as the command line says them."""
+    from compiler.pipeline import dask_run
+    from compiler.pipeline.command_output import Refused
+
+    try:
+        printed = run(request, _note)
+    except Refused as refused:
+        raise _refused(refused) from None
+    except dask_run.DaskUnavailable as problem:
+        raise click.UsageError(str(problem)) from None
+    except KeyboardInterrupt:
+        from compiler.pipeline.interrupt import INTERRUPTED_EXIT
+
+        click.echo("samizdat: interrupted", err=True)
+        sys.exit(INTERRUPTED_EXIT)
+    _printed(printed)
+
+
 def _executor_option(help_text: str) -> Callable[[F], F]:
     """The ``--executor local|dask|dask://HOST:PORT`` option."""
     return click.option("--executor", default="local", show_default=True, callback=_executor,
@@ -446,25 +467,12 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
     first seed on, is still given, marked partial; after Ctrl-C the exit code is 130.
     Options named after a game are that game's own (its plug-in declares them).
     """
-    from compiler.pipeline import dask_run
-    from compiler.pipeline.command_output import Refused
     from compiler.pipeline.simulate import Request, run
 
     request = Request(game, content, games, seed, workers, force_workers, time_budget,
                       _seat_list(bots, players), replay, report_dir, fmt, quiet, game_options,
                       executor)
-    try:
-        printed = run(request, _note)
-    except Refused as refused:
-        raise _refused(refused) from None
-    except dask_run.DaskUnavailable as problem:
-        raise click.UsageError(str(problem)) from None
-    except KeyboardInterrupt:
-        from compiler.pipeline.interrupt import INTERRUPTED_EXIT
-
-        click.echo("samizdat: interrupted", err=True)
-        sys.exit(INTERRUPTED_EXIT)  # a second Ctrl-C, or one before the games started
-    _printed(printed)
+    _run_playing(run, request)
 
 
 def _seat_list(bots: str, players: int | None) -> str:
@@ -536,8 +544,6 @@ def sweep(game: str, vary: tuple[str, ...], content: Path | None,
     """
     from click.core import ParameterSource
 
-    from compiler.pipeline import dask_run
-    from compiler.pipeline.command_output import Refused
     from compiler.pipeline.sweep import Request, run
 
     ctx = click.get_current_context()
@@ -551,18 +557,7 @@ def sweep(game: str, vary: tuple[str, ...], content: Path | None,
     request = Request(game, vary, content, games, seed, bots, players, workers,
                       force_workers, executor, time_budget, until_ci, max_games, out_dir, fmt,
                       quiet, game_options)
-    try:
-        printed = run(request, _note)
-    except Refused as refused:
-        raise _refused(refused) from None
-    except dask_run.DaskUnavailable as problem:
-        raise click.UsageError(str(problem)) from None
-    except KeyboardInterrupt:
-        from compiler.pipeline.interrupt import INTERRUPTED_EXIT
-
-        click.echo("samizdat: interrupted", err=True)
-        sys.exit(INTERRUPTED_EXIT)  # a second Ctrl-C, or one before the games started
-    _printed(printed)
+    _run_playing(run, request)
 
 
 @main.command("diff")
@@ -612,24 +607,11 @@ def diff(base: str, head: str, path: str | None, game: str | None, games: int, s
     docs/ci.md.
     """
     from compiler.diff.runs import Plan
-    from compiler.pipeline import dask_run
-    from compiler.pipeline.command_output import Refused
     from compiler.pipeline.diff_command import Request, run
 
     request = Request(base, head, path, Plan(games, seed, bots, workers, executor, quiet),
                       game, alpha, fmt, out, fail_on_change)
-    try:
-        printed = run(request, _note)
-    except Refused as refused:
-        raise _refused(refused) from None
-    except dask_run.DaskUnavailable as problem:
-        raise click.UsageError(str(problem)) from None
-    except KeyboardInterrupt:
-        from compiler.pipeline.interrupt import INTERRUPTED_EXIT
-
-        click.echo("samizdat: interrupted", err=True)
-        sys.exit(INTERRUPTED_EXIT)
-    _printed(printed)
+    _run_playing(run, request)
 
 
 @main.command()
@@ -685,26 +667,13 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
     --time-budget) stops the simulated analyses: a warning (R101) names those that
     did not run; after Ctrl-C the exit code is 130.
     """
-    from compiler.pipeline import dask_run
-    from compiler.pipeline.command_output import Refused
     from compiler.pipeline.lint_command import Request, run
 
     request = Request(_content_paths(paths), fast, games, seed, alternate_history, select,
                       ignore, error_on_warning, config_file, baseline_file, write_baseline,
                       time_budget, fmt, verbose, quiet, templates, preflight, min_text,
                       _languages(langs), allow_fallback, executor)
-    try:
-        printed = run(request, _note)
-    except Refused as refused:
-        raise _refused(refused) from None
-    except dask_run.DaskUnavailable as problem:
-        raise click.UsageError(str(problem)) from None
-    except KeyboardInterrupt:
-        from compiler.pipeline.interrupt import INTERRUPTED_EXIT
-
-        click.echo("samizdat: interrupted", err=True)
-        sys.exit(INTERRUPTED_EXIT)  # a second Ctrl-C, or one outside the simulated analyses
-    _printed(printed)
+    _run_playing(run, request)
 
 
 @main.command()
