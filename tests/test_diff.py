@@ -358,3 +358,30 @@ def test_figures_of_one_side_are_listed_not_tested() -> None:
     shown = text(Context("base", "head", 20, 0, 0.05), found).splitlines()
     assert shown[-2:] == ["figure only in the head: san: New (use) 50.0% (29.9% to 70.1%)",
                           "figure only in the base: san: Cut (use) 50.0% (29.9% to 70.1%)"]
+
+
+@pytest.mark.slow
+def test_an_outside_campaign_s_findings_stay_in_its_folder(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """A campaign kept in its own repository brings in the installed base game: a
+    figure of a base card that moved is placed at the campaign's manifest (naming the
+    card), never at a path inside the installed package."""
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("new", "campaign", "base").exit_code == 0
+    shutil.copytree(tmp_path / "base", tmp_path / "head")
+    tyranny = tmp_path / "head" / "tyranny_cards.yaml"
+    text = tyranny.read_text(encoding="utf-8")
+    tyranny.write_text(text.replace("    times: 4", "    times: 1", 1), encoding="utf-8")
+    found = diff("base", "head", "--games", "200", "--format", "github").stdout
+    marks = [line for line in found.splitlines() if line.startswith("::warning")]
+    assert any("file=head/tyranny_cards.yaml," in m and "title=D101" in m for m in marks)
+    # the choice unlocks a base Resistance card, whose use moved with it
+    assert any("file=head/campaign.yaml," in m and "title=D101" in m and ": Resistance "
+               in m for m in marks), marks
+    assert all(m.startswith(("::warning file=head/tyranny_cards.yaml,",
+                             "::warning file=head/campaign.yaml,")) for m in marks), marks
+    sarif = json.loads(diff("base", "head", "--games", "200", "--format", "sarif").stdout)
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in sarif["runs"][0]["results"]}
+    assert uris <= {"head/tyranny_cards.yaml", "head/campaign.yaml"}, uris

@@ -16,8 +16,10 @@ from compiler.stats.intervals import Difference, holm, two_means, two_proportion
 from compiler.stats.measures import Estimate
 from rules_engine.core.diagnostics import Location
 
-Place = Callable[[Location], Location]
-"""Where a location of the head's content is shown (its repository path)."""
+Place = Callable[[Location], Location | None]
+"""Where a location of a side's content is shown (its repository path); None for one
+outside the content compared (a base card of the installed game, which an outside
+campaign brings in: its figures are placed at the campaign's manifest)."""
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class Figure:
     @property
     def of_card(self) -> bool:
         """Whether it is about one card (or country), not the game as a whole."""
-        return self.head.location is not None
+        return self.head.card
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ def run_name(game: str, campaign: str) -> str:
 
 def figure_name(estimate: Estimate) -> str:
     """What a figure measures: its metric, and the seat of a seat's win rate."""
-    if estimate.location is None and estimate.item:
+    if not estimate.card and estimate.item:
         return f"{estimate.metric} ({estimate.item})"
     return estimate.metric
 
@@ -50,7 +50,7 @@ def subject(estimate: Estimate) -> str:
 
 def card_name(estimate: Estimate) -> str:
     """The card (or country) a figure is about, "" for the game as a whole."""
-    return estimate.item if estimate.location is not None else ""
+    return estimate.item if estimate.card else ""
 
 
 def value(estimate: Estimate) -> str:

@@ -59,8 +59,8 @@ def run(request: Request, note: Note) -> Printed:
         if refused:
             return Printed([line for printed in refused for line in printed.out], 1)
         context, runs = _play(request, base, head, base_checked, head_checked)
-        comparison = compare(runs, request.alpha,
-                             lambda at: _placed(at, base), lambda at: _placed(at, head))
+        comparison = compare(runs, request.alpha, lambda at: _placed_within(at, base),
+                             lambda at: _placed_within(at, head))
     rendered = _rendered(request.fmt, context, comparison)
     code = 1 if request.fail_on_change and comparison.moved else 0
     if request.out is None:
@@ -89,6 +89,17 @@ def _checked(side: Side, note: Note) -> Any:
 
 def _placed(location: Location, side: Side) -> Location:
     return Location(side.shown(location.file), location.line, location.column)
+
+
+def _placed_within(location: Location, side: Side) -> Location | None:
+    """``location`` as shown, or None when it is not in the side's content (a base
+    card of the installed game that an outside campaign brings in: a finding there
+    would point into the package, where no pull request can show it)."""
+    try:
+        inside = Path(location.file).resolve().is_relative_to(side.folder.resolve())
+    except (OSError, ValueError):
+        inside = False
+    return _placed(location, side) if inside else None
 
 
 def _relocated(d: Diagnostic, side: Side) -> Diagnostic:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from compiler.stats.intervals import mean_interval, wilson
@@ -30,7 +30,8 @@ FIRST_PLAYER = "first_player_win_rate"  # of decided games
 class Estimate:
     """One figure of a run: a share of games (``kind`` "rate": ``count`` of ``n``) or
     a mean (``kind`` "mean", of ``n`` games), with its 95 % interval (None where it is
-    unbounded: a mean of fewer than two games)."""
+    unbounded: a mean of fewer than two games). ``card``: the figure is about one card
+    (or country), ``item``, defined at ``location`` when that is known."""
 
     id: str
     metric: str
@@ -42,7 +43,7 @@ class Estimate:
     n: int
     count: int | None = None
     location: Location | None = None
-
+    card: bool = False          # about one card (or country): a tracked item
     @property
     def half_width(self) -> float:
         """Half the interval's width (infinite when it is unbounded)."""
@@ -123,7 +124,8 @@ class Measures:
         found.append(Estimate(LENGTH, "game length", "", "mean", self.turns / n if n else 0.0,
                               None if math.isinf(low) else low,
                               None if math.isinf(high) else high, n))
-        found += [_rate(tracked_id(t), t.metric, t.item, self.hits[t.key], n, t.location)
+        found += [replace(_rate(tracked_id(t), t.metric, t.item, self.hits[t.key], n,
+                                t.location), card=bool(t.item))
                   for t in self.tracked]
         return found
 
