@@ -12,14 +12,12 @@ report a partial run."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.pipeline import interrupt, sim_run
 from compiler.pipeline.simulate import (
     engine_options,
-    executor_cluster,
     game_spec,
     resolve_seats,
 )
@@ -128,9 +126,3 @@ def measured(spec: SimulationSpec, seats: tuple[str, ...], names: Sequence[str],
     if outcome.stopped:
         raise KeyboardInterrupt
     return measures
-
-
-def cluster_for(plan: Plan) -> AbstractContextManager[Any]:
-    """The Dask cluster ``plan.executor`` names, shared by every run (None: local
-    processes), as ``simulate --executor`` opens it."""
-    return executor_cluster(plan.executor, plan.workers)

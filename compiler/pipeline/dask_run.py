@@ -83,6 +83,17 @@ class Cluster:
 
 
 @contextmanager
+def optional_cluster(executor: str | None, workers: int) -> Iterator[Cluster | None]:
+    """The cluster ``--executor`` names (:func:`parse`'s value) for as long as the
+    block runs; None for ``local``, the command's own processes."""
+    if executor is None:
+        yield None
+        return
+    with cluster(executor, workers) as found:
+        yield found
+
+
+@contextmanager
 def cluster(target: str, workers: int) -> Iterator[Cluster]:
     """A client of a new local cluster of ``workers`` processes (``dask``) or of the
     scheduler at ``target``; closed (and a local cluster shut down) on leaving."""

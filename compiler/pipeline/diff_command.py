@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from compiler.diff.compare import Comparison, compare
-from compiler.diff.runs import Plan, Run, cluster_for, plan_game, play_game
+from compiler.diff.runs import Plan, Run, plan_game, play_game
 from compiler.diff.sides import Side, SideError, opened
 from compiler.diff.wording import Context
 from compiler.pipeline.command_output import Note, Printed, Refused, safe
+from compiler.pipeline.dask_run import optional_cluster
 from rules_engine.core.diagnostics import Diagnostic, Location, Related
 
 FORMATS = ("text", "markdown", "json", "sarif", "github")
@@ -124,7 +125,7 @@ def _play(request: Request, base: Side, head: Side, base_checked: Any, head_chec
         context.games_added = sorted(set(after) - set(before))
         context.games_removed = sorted(set(before) - set(after))
     runs: list[Run] = []
-    with cluster_for(request.plan) as cluster:
+    with optional_cluster(request.plan.executor, request.plan.workers) as cluster:
         for game in games:
             planned = plan_game(game, before[game], after[game])
             context.campaigns_added += [(game, c) for c in planned.added]

@@ -13,8 +13,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from typing import Any
 from compiler.frontend.lint_config import LintConfig, fingerprint
 from compiler.frontend.load import load
 from compiler.frontend.validate import ValidationResult, report_order
+from compiler.pipeline.dask_run import optional_cluster
 from compiler.report.progress import Progress
 from compiler.report.source_lines import SourceIndex
 from rules_engine.core.diagnostics import Diagnostic, Severity
@@ -34,6 +34,7 @@ from rules_engine.core.lint import (
     run,
 )
 from rules_engine.core.outside import relocated
+from rules_engine.core.run_cache import workers as run_cache_workers
 from rules_engine.core.simulate import Stop
 
 _SUPPRESS = re.compile(r"#\s*samizdat:\s*ignore\[([A-Z0-9, ]+)\]")
@@ -117,7 +118,9 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
             langs=langs, allow_fallback=allow_fallback))
     lines = SourceIndex(checked.sources)
     memo: dict[tuple[str, int], frozenset[str]] = {}
-    with _cluster(None if fast or not checked.models else executor) as cluster:
+    # a local cluster has as many workers as the lint would fork
+    with optional_cluster(None if fast or not checked.models else executor,
+                          run_cache_workers()) as cluster:
         for game, model in sorted(checked.models.items()):
             with _remote(cluster, model):
                 found += _game_findings(game, model, checked, result, lines, memo, select,
@@ -157,20 +160,6 @@ def _game_findings(game: str, model: object, checked: ValidationResult, result: 
     kept = unsuppressed_at_source(ran, lines, memo, select, ignore)
     result.suppressed += len(ran) - len(kept)
     return list(relocated(checked.contents[game], kept))
-
-
-@contextmanager
-def _cluster(executor: str | None) -> Iterator[Any]:
-    """The Dask cluster ``--executor`` names (None: the lint's own processes); a
-    local one has as many workers as the lint would start."""
-    if executor is None:
-        yield None
-        return
-    from compiler.pipeline import dask_run
-    from rules_engine.core.run_cache import workers
-
-    with dask_run.cluster(executor, workers()) as found:
-        yield found
 
 
 def _remote(cluster: Any, model: object) -> Any:

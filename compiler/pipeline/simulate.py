@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from compiler.pipeline import interrupt, sim_run
+from compiler.pipeline import dask_run, interrupt, sim_run
 from compiler.pipeline.command_output import Note, Printed, Refused, problem_line, safe
 from rules_engine.core.plugin import SimulationSpec, Variants
 from rules_engine.core.simulate import Simulation, Stop, Summary
@@ -191,7 +190,8 @@ def play(request: Request, prepared: Prepared, note: Note
     total = request.games * prepared.runs
     label = f"{request.game}: {total:,} games from seed {request.seed}"
     progress = Progress("simulate", quiet=request.quiet).stage(label, total)
-    with progress, interrupt.ctrl_c_stops(stop), _cluster(request) as cluster:
+    with progress, interrupt.ctrl_c_stops(stop), \
+            dask_run.optional_cluster(request.executor, request.workers) as cluster:
         if variants is not None:
             report, outcome = each_variant(simulation, variants, request.games, request.seed,
                                            workers, seats, folds, stop, deadline, progress,
@@ -213,25 +213,6 @@ def play(request: Request, prepared: Prepared, note: Note
     if spec.seat_names:
         report["seat_names"] = list(spec.seat_names)
     return report, outcome
-
-
-def _cluster(request: Request) -> AbstractContextManager[Any]:
-    """The Dask cluster ``--executor`` names (None: the runner's own processes)."""
-    return executor_cluster(request.executor, request.workers)
-
-
-@contextmanager
-def executor_cluster(executor: str | None, workers: int) -> Iterator[Any]:
-    """The Dask cluster ``executor`` names ("dask" or a tcp:// address, of ``workers``
-    local processes for "dask"), for as long as the block runs; None: the runner's own
-    processes."""
-    if executor is None:
-        yield None
-        return
-    from compiler.pipeline import dask_run
-
-    with dask_run.cluster(executor, workers) as found:
-        yield found
 
 
 def each_variant(simulation: Simulation, variants: Variants, games: int, seed: int,

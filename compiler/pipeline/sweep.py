@@ -10,13 +10,19 @@ line prints and its exit code; usage errors are
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.pipeline import interrupt, sim_run, simulate, sweep_grid, sweep_rounds, sweep_table
+from compiler.pipeline import (
+    dask_run,
+    interrupt,
+    sim_run,
+    simulate,
+    sweep_grid,
+    sweep_rounds,
+    sweep_table,
+)
 from compiler.pipeline.command_output import Note, Printed, Refused, problem_line, safe
 from compiler.pipeline.sweep_grid import BOTS, PLAYERS, Settings
 from compiler.pipeline.sweep_rounds import Cell, Plan, Played
@@ -149,21 +155,10 @@ def play(request: Request, plan: Plan, cells: list[Cell]) -> Played:
         time.monotonic() + request.time_budget
     stop = Stop()
     progress = Progress("sweep", quiet=request.quiet)
-    with interrupt.ctrl_c_stops(stop), _cluster(request) as cluster:
+    with interrupt.ctrl_c_stops(stop), \
+            dask_run.optional_cluster(request.executor, request.workers) as cluster:
         return sweep_rounds.play(cells, plan, stop, deadline, progress, request.game,
                                  cluster)
-
-
-@contextmanager
-def _cluster(request: Request) -> Iterator[Any]:
-    """The Dask cluster ``--executor`` names (None: the runner's own processes)."""
-    if request.executor is None:
-        yield None
-        return
-    from compiler.pipeline import dask_run
-
-    with dask_run.cluster(request.executor, request.workers) as found:
-        yield found
 
 
 def header(request: Request, spec: SimulationSpec, axes: tuple[sweep_grid.Axis, ...],
