@@ -92,7 +92,7 @@ def play_game(planned: GamePlan, base_model: Any, head_model: Any,
     """Every run of ``planned``, base then head, the same seeds on both."""
     spec = game_spec(planned.game)
     seats = resolve_seats(spec, plan.bots or DEFAULT_BOTS.get(planned.game, FALLBACK_BOTS))
-    names = spec.seat_names or tuple(f"P{n + 1}" for n in range(len(seats)))
+    names = spec.seat_labels(len(seats))
     campaigns = {c.id: c for c in getattr(head_model, "campaigns", ())}
     runs = []
     for campaign in planned.campaigns:

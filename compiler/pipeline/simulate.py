@@ -279,8 +279,7 @@ def report_lines(request: Request, prepared: Prepared, report: dict[str, Any],
     if outcome.stopped:
         lines.append(f"  partial ({outcome.stopped}): {outcome.played} of "
                      f"{request.games * prepared.runs} games played")
-    seat_names = ", ".join(spec.seat_names) if spec.seat_names else \
-        ", ".join(f"P{i + 1}" for i in range(len(seats)))
+    seat_names = ", ".join(spec.seat_labels(len(seats)))
     lines.append(f"  win rate by seat ({seat_names}): {report['win_rate_by_seat']}; "
                  f"draws {report['draw_rate']}")
     lines.append(f"  first player wins {report['first_player_win_rate']:.1%} of decided "

@@ -112,8 +112,7 @@ def prepare(request: Request, spec: SimulationSpec, model: Any, settings: Settin
                       f"turn; a sweep plays one value a cell: --vary {option}=all",
                       "--" + option.replace("_", "-"))
     tracked = spec.tracked(model, prepared.own) if spec.tracked is not None else []
-    names = spec.seat_names if len(spec.seat_names) == len(seats) else \
-        tuple(f"P{i + 1}" for i in range(len(seats)))
+    names = spec.seat_labels(len(seats))
     return Cell(settings, Simulation(spec.setup, prepared.options), Measures(names, tracked))
 
 

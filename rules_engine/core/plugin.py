@@ -120,6 +120,13 @@ class SimulationSpec:
     charted: tuple[str, ...] = ()
     tracked: Callable[[Any, Mapping[str, Any]], list[Tracked]] | None = None
 
+    def seat_labels(self, seats: int) -> tuple[str, ...]:
+        """How reports name ``seats`` seats: the game's seat names when they fit,
+        else P1, P2, ..."""
+        if len(self.seat_names) == seats:
+            return self.seat_names
+        return tuple(f"P{n + 1}" for n in range(seats))
+
 
 @dataclass(frozen=True)
 class GamePlugin:
