@@ -21,6 +21,8 @@ from click.testing import CliRunner
 from compiler.cli import main
 from compiler.frontend.validate import validate
 from rules_engine.core import run_cache
+from rules_engine.core.budgets import GameDidNotEnd
+from rules_engine.core.game import RandomBot, State, play_out
 from rules_engine.core.play_model import for_play, printed
 from rules_engine.core.simulate import GameRecord, Simulation, stream
 from tests.conftest import CARDS, edit, line_of, run_cli, triples, validate_json
@@ -200,6 +202,57 @@ def test_a_game_that_raises_is_r104_with_the_command_that_replays_it(
     replayed = CliRunner().invoke(main, shlex.split(replay)[1:])    # reaches the same crash
     assert replayed.exit_code == 2
     assert "ZeroDivisionError: division by zero" in replayed.stderr
+
+
+class _Endless(State[int]):
+    """A game that never ends: one player, one action, no end."""
+
+    def current_player(self) -> int:
+        return 0
+
+    def legal_actions(self) -> list[int]:
+        return [0]
+
+    def _apply(self, action: int) -> str:
+        return ""
+
+    def is_terminal(self) -> bool:
+        return False
+
+    def returns(self) -> list[float]:
+        return [0.0]
+
+
+class _EndlessGame:
+    def new_initial_state(self, seed: int) -> _Endless:
+        return _Endless(seed)
+
+
+def test_the_play_loop_stops_a_game_past_its_time_budget() -> None:
+    with pytest.raises(GameDidNotEnd, match=r"game 7 did not end within 0 s \(64 actions"):
+        play_out(_Endless(7), [RandomBot(1)], max_seconds=0.0)
+
+
+def test_a_game_that_does_not_end_is_r105_at_the_content_not_r104(
+        monkeypatch: pytest.MonkeyPatch, fresh_cache: Path) -> None:
+    from rules_engine.spring import simulation
+
+    real = simulation.setup
+
+    def endless(seed: int, **options: Any) -> Any:
+        game, bots, summarise = real(seed, **options)
+        return (_EndlessGame(), bots, summarise) if seed == 2 else (game, bots, summarise)
+
+    monkeypatch.setattr(simulation, "setup", endless)
+    exit_code, report = lint_json(str(CARDS / "spring"), "--games", "4", "--ignore", "R")
+    assert (exit_code, triples(report, CARDS)) == (1, [("R105", "spring/game.yaml", 3, 3),
+                                                       ("R105", "spring/game.yaml", 3, 3)])
+    said = sorted(d["message"] for d in report["diagnostics"])[0]
+    assert said.startswith("a game of spring did not end: seed 2 spent its budget of "
+                           "200000 actions (200001 actions, ")
+    assert "; replay: samizdat simulate spring --bots random,random,random,random --replay " \
+        "2; the findings of L91" in said
+    assert "internal error" not in json.dumps(report)
 
 
 # --- what the simulations read -------------------------------------------------------------

@@ -66,5 +66,5 @@ def test_a_replay_plays_the_moves_the_runner_plays() -> None:
 def test_the_play_loop_stops_a_game_that_does_not_end() -> None:
     model = validate([CARDS / "san"]).models["san"]
     game, _, _ = setup(5, content=model)
-    with pytest.raises(RuntimeError, match="game 5 did not end after 3 steps"):
+    with pytest.raises(RuntimeError, match="game 5 did not end within 3 actions"):
         play_out(game.new_initial_state(5), [RandomBot(1), RandomBot(2)], max_steps=3)

@@ -26,6 +26,7 @@ from compiler.report.progress import Progress
 from compiler.report.source_lines import SourceIndex
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import (
+    GAME_DID_NOT_END,
     INTERNAL_ERROR,
     NOT_PLAYABLE,
     NOT_RUN,
@@ -38,7 +39,8 @@ from rules_engine.core.run_cache import workers as run_cache_workers
 from rules_engine.core.simulate import Stop
 
 _SUPPRESS = re.compile(r"#\s*samizdat:\s*ignore\[([A-Z0-9, ]+)\]")
-ALWAYS_REPORTED = (NOT_RUN, NOT_PLAYABLE, INTERNAL_ERROR)   # what the lint did not do
+ALWAYS_REPORTED = (NOT_RUN, NOT_PLAYABLE, INTERNAL_ERROR,   # what the lint did not do
+                   GAME_DID_NOT_END)
 
 
 @dataclass

@@ -358,6 +358,16 @@ _CODES: tuple[Code, ...] = (
          "is reported, and the exit code is 1 (errors found), not 2. Like R101, no "
          "--select, --ignore, suppression or baseline hides it. Report it with the "
          "traceback."),
+    Code("R105", "game-did-not-end", "A simulated game did not end within its budget.",
+         "Every game a simulated analysis plays has a budget of actions and of seconds "
+         "of play (200,000 actions or 60 s each); content that keeps a game going past "
+         "it (an effect that hands the turn back for ever, an end no player can reach) "
+         "would otherwise keep `samizdat lint` from answering. The error names the seed, "
+         "the budget spent and the analysis that was playing, with the `samizdat simulate "
+         "... --replay SEED` command that plays that game again action by action; the "
+         "findings of that analysis are unknown. Like R104, no --select, --ignore, "
+         "suppression or baseline hides it. Look for a repeating effect or an "
+         "unreachable goal in the content the replay shows."),
     Code("T101", "missing-translation", "A printed field has no translation in the "
          "language asked for.",
          "With `--lang CODE` every printed field is in that language: rules text from "

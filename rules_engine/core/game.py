@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import copy
 import random
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
+
+from rules_engine.core.budgets import CLOCK_EVERY, MAX_SECONDS, GameDidNotEnd
 
 CHANCE: Final = -1
 TERMINAL: Final = -4
@@ -122,23 +125,31 @@ class Game(ABC):
     def new_initial_state(self, seed: int) -> State[Any]: ...
 
 
-def play_out(state: State[Any], policies: Sequence[Any], max_steps: int = 100_000) -> State[Any]:
+def play_out(state: State[Any], policies: Sequence[Any], max_steps: int = 100_000,
+             max_seconds: float | None = MAX_SECONDS) -> State[Any]:
     """Play ``state`` to the end: chance by the state's RNG, players by ``policies``.
 
     A policy is any object with ``choose(state) -> action``. This is the one play loop:
     the simulation runner, ``simulate --replay`` and the tests all play through it, so
-    the same seed gives the same moves everywhere. More than ``max_steps`` actions is
-    a RuntimeError naming the seed.
+    the same seed gives the same moves everywhere. More than ``max_steps`` actions, or
+    more than ``max_seconds`` of play (looked at every ``CLOCK_EVERY`` actions), is a
+    :class:`~rules_engine.core.budgets.GameDidNotEnd` naming the seed.
     """
     choose: list[Callable[[State[Any]], Any]] = [policy.choose for policy in policies]
     steps = 0
+    started = time.monotonic()
     while not state.is_terminal():
         player = state.current_player()
         action = state.sample_chance() if player == CHANCE else choose[player](state)
         state.apply_action(action)
         steps += 1
         if steps > max_steps:
-            raise RuntimeError(f"game {state.seed} did not end after {max_steps} steps")
+            raise GameDidNotEnd(state.seed, steps, time.monotonic() - started,
+                                f"{max_steps} actions")
+        if max_seconds is not None and steps % CLOCK_EVERY == 0:
+            spent = time.monotonic() - started
+            if spent > max_seconds:
+                raise GameDidNotEnd(state.seed, steps, spent, f"{max_seconds:g} s")
     return state
 
 

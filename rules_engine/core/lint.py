@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from rules_engine.core.budgets import GameDidNotEnd
 from rules_engine.core.content import ContentSet
 from rules_engine.core.diagnostics import Diagnostic, Location, clipped, error, warning
 from rules_engine.core.replay import replay_command
@@ -39,6 +40,7 @@ from rules_engine.core.simulate import Stop
 NOT_RUN = "R101"      # the warning that names the simulated rules a time budget stopped
 NOT_PLAYABLE = "R103"  # the warning that names the rules content with errors stopped
 INTERNAL_ERROR = "R104"  # the error that a rule raised an exception
+GAME_DID_NOT_END = "R105"  # the error that the content kept a simulated game going
 
 
 
@@ -143,16 +145,32 @@ def internal_error(context: LintContext, module: ModuleType, exc: BaseException
     while failed is not None and not isinstance(failed, GameFailed):
         failed = failed.__cause__ or failed.__context__
     cause = failed.__cause__ if isinstance(failed, GameFailed) and failed.__cause__ else exc
-    said = clipped(f"{type(cause).__name__}: {cause}", 300)
     replay = ""
     if isinstance(failed, GameFailed):
-        replay = f"; the game of seed {failed.seed} raised it (replay: " \
-            f"{replay_command(failed.spec, failed.seed, context.content.folder)})"
+        replay = f"replay: {replay_command(failed.spec, failed.seed, context.content.folder)}"
+        if isinstance(cause, GameDidNotEnd):
+            return did_not_end(context, module, cause, replay)
+        replay = f"; the game of seed {failed.seed} raised it ({replay})"
+    said = clipped(f"{type(cause).__name__}: {cause}", 300)
     return error(INTERNAL_ERROR, f"internal error in {module.CODE} {module.NAME} "
                  f"({context.game}): {said}{replay}; its findings are unknown",
                  context.manifest_location,
                  hint="a bug in samizdat, not in the content: `samizdat lint --verbose` "
                  "prints the traceback to report")
+
+
+def did_not_end(context: LintContext, module: ModuleType, stalled: GameDidNotEnd,
+                replay: str) -> Diagnostic:
+    """The R105 error that a game ``module`` played spent its budget: the content, not
+    samizdat, keeps it going (an effect that hands the turn back, an end no one can
+    reach), so the finding is the content's, with the command that replays it."""
+    return error(GAME_DID_NOT_END, f"a game of {context.game} did not end: seed "
+                 f"{stalled.seed} spent its budget of {stalled.budget} ({stalled.steps} "
+                 f"actions, {stalled.seconds:.1f} s) while {module.CODE} {module.NAME} "
+                 f"played it; {replay}; the findings of {module.CODE} are unknown",
+                 context.manifest_location,
+                 hint="look for an effect that repeats without end or a goal no player "
+                 "can reach; `--replay` prints the game action by action")
 
 
 def not_playable(context: LintContext, skipped: list[ModuleType]) -> Diagnostic:

@@ -189,7 +189,7 @@ def for_play_spec(spec: Simulation) -> Simulation:
     """``spec`` with its content as the games read it (no printed texts)."""
     options = tuple((name, for_play(value)[0] if name == "content" else value)
                     for name, value in spec.options)
-    return Simulation(spec.factory, options, spec.max_steps)
+    return Simulation(spec.factory, options, spec.max_steps, spec.max_seconds)
 
 
 class _CachedRun(Protocol):

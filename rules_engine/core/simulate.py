@@ -29,6 +29,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine.core.budgets import MAX_SECONDS
 from rules_engine.core.game import State, play_out
 from rules_engine.native import register_frozen
 
@@ -40,6 +41,7 @@ class Simulation:
     factory: str
     options: tuple[tuple[str, Any], ...] = ()
     max_steps: int = 200_000
+    max_seconds: float | None = MAX_SECONDS   # of play for one game (see core.budgets)
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,8 @@ def _factory(spec: Simulation) -> Callable[..., Any]:
 def play_one(spec: Simulation, seed: int) -> GameRecord:
     """Play the game of ``seed`` to the end and record it."""
     game, bots, summarise = _factory(spec)(seed, **dict(spec.options))
-    state: State[Any] = play_out(game.new_initial_state(seed), bots, spec.max_steps)
+    state: State[Any] = play_out(game.new_initial_state(seed), bots, spec.max_steps,
+                                    spec.max_seconds)
     first, turns, end, counters = summarise(state)
     return GameRecord(seed, tuple(state.returns()), first, turns, end, counters)
 
