@@ -364,3 +364,14 @@ def test_a_model_builder_that_raises_is_m406_and_the_rest_is_still_reported(
     assert ("M406", "game.yaml", 1) in codes and any(c[0] == "Y103" for c in codes)
     (crash,) = [d for d in report["diagnostics"] if d["code"] == "M406"]
     assert crash["message"] == "internal error building the san model: KeyError: \"'lost'\""
+
+
+def test_lint_plays_each_game_within_its_time_budget_and_simulate_does_not() -> None:
+    """A search bot a user asked `simulate` for may think a minute a game; the games
+    lint plays (through the run cache) stop at LINT_GAME_SECONDS."""
+    from rules_engine.core.budgets import LINT_GAME_SECONDS
+
+    spec = Simulation("rules_engine.san.simulation:setup")
+    assert spec.max_seconds is None
+    assert run_cache.for_play_spec(spec).max_seconds == LINT_GAME_SECONDS == 20.0
+    assert run_cache.for_play_spec(replace(spec, max_seconds=3.0)).max_seconds == 3.0

@@ -360,7 +360,7 @@ _CODES: tuple[Code, ...] = (
          "traceback."),
     Code("R105", "game-did-not-end", "A simulated game did not end within its budget.",
          "Every game a simulated analysis plays has a budget of actions and of seconds "
-         "of play (200,000 actions or 60 s each); content that keeps a game going past "
+         "of play (200,000 actions or 20 s each); content that keeps a game going past "
          "it (an effect that hands the turn back for ever, an end no player can reach) "
          "would otherwise keep `samizdat lint` from answering. The error names the seed, "
          "the budget spent and the analysis that was playing, with the `samizdat simulate "

@@ -50,6 +50,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
+from rules_engine.core.budgets import LINT_GAME_SECONDS
 from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.core.play_model import for_play
 from rules_engine.core.simulate import GameRecord, Simulation, Stop, stream
@@ -186,10 +187,12 @@ def _store(path: Path, records: tuple[GameRecord, ...]) -> None:
 
 
 def for_play_spec(spec: Simulation) -> Simulation:
-    """``spec`` with its content as the games read it (no printed texts)."""
+    """``spec`` with its content as the games read it (no printed texts), each game
+    within the lint's time budget for one game unless ``spec`` names its own."""
     options = tuple((name, for_play(value)[0] if name == "content" else value)
                     for name, value in spec.options)
-    return Simulation(spec.factory, options, spec.max_steps, spec.max_seconds)
+    seconds = LINT_GAME_SECONDS if spec.max_seconds is None else spec.max_seconds
+    return Simulation(spec.factory, options, spec.max_steps, seconds)
 
 
 class _CachedRun(Protocol):
