@@ -651,6 +651,15 @@ def diff(base: str, head: str, path: str | None, game: str | None, games: int, s
 @_executor_option("Where the simulated analyses play their games: this machine's processes, "
                   "a local Dask cluster, or the Dask scheduler at HOST:PORT (needs pip "
                   "install 'samizdat[dask]'). The findings are the same on each.")
+@click.option("--mutants", is_flag=True,
+              help="Measure the lint instead: edit copies of the content in every small "
+              "way (numbers, values, references, lists, numbers in texts) and report "
+              "how many edits the static lint finds at the edited item.")
+@click.option("--mutant-sample", type=click.IntRange(0, 1_000_000), default=0,
+              show_default=True, help="With --mutants: classify this many (0: all), "
+              "spread over the operators and chosen by --seed.")
+@click.option("--fail-under", type=click.FloatRange(0, 100), default=None,
+              help="With --mutants: exit 1 when a folder's score (%) is lower.")
 @_quiet
 @_guarded
 def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_history: bool,
@@ -659,14 +668,24 @@ def lint(paths: tuple[Path, ...], fast: bool, games: int, seed: int, alternate_h
          config_file: Path | None,
          baseline_file: Path | None, write_baseline: bool,
          time_budget: float | None, fmt: str, verbose: bool, templates: Path | None,
-         executor: str | None, quiet: bool) -> None:
+         executor: str | None, mutants: bool, mutant_sample: int, fail_under: float | None,
+         quiet: bool) -> None:
     """Validate content and check every interaction between its cards.
 
     Suppress a finding with `# samizdat: ignore[CODE]` on the line it points at,
     per path in the settings file, or with a baseline. Ctrl-C (or the end of
     --time-budget) stops the simulated analyses: a warning (R101) names those that
-    did not run; after Ctrl-C the exit code is 130.
+    did not run; after Ctrl-C the exit code is 130. With --mutants, a mutation score
+    of the lint on this content instead (README "Mutation score").
     """
+    if mutants:
+        from compiler.pipeline import mutants_command
+        from rules_engine.core.run_cache import workers
+
+        _run_playing(mutants_command.run, mutants_command.Request(
+            _content_paths(paths), mutant_sample, seed, "json" if fmt == "json" else "text",
+            workers(), fail_under, quiet=quiet))
+        return
     from compiler.pipeline.lint_command import Request, run
 
     request = Request(_content_paths(paths), fast, games, seed, alternate_history, select,

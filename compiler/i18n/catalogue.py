@@ -72,6 +72,10 @@ def read(roots: Iterable[Path], code: str) -> Catalogue:
             catalog = read_po(io.BytesIO(data), abort_invalid=True)
         except UnreadableFile as exc:
             raise LanguageProblem(exc.diagnostic(Location(shown))) from exc
+        except LookupError as exc:       # an unknown charset in the header
+            raise LanguageProblem(error("T104", f"not a PO catalogue Python can read: the "
+                                        f"header's charset names {exc}; expected utf-8",
+                                        Location(shown, _charset_line(data), 1))) from exc
         except (PoFileError, ValueError, UnicodeDecodeError) as exc:
             line = getattr(exc, "lineno", None)
             raise LanguageProblem(error("T104", f"not a PO catalogue: {exc}",
@@ -89,6 +93,14 @@ def read(roots: Iterable[Path], code: str) -> Catalogue:
             else:
                 by_source[message.id] = entry
     return Catalogue(by_context, by_source, tuple(files))
+
+
+def _charset_line(data: bytes) -> int:
+    """The line of the header's ``charset=`` (1 when there is none)."""
+    for number, row in enumerate(data.splitlines(), start=1):
+        if b"charset=" in row:
+            return number
+    return 1
 
 
 def context(deck: str, card_id: str, side: str, field: str) -> str:
