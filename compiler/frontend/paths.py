@@ -34,7 +34,7 @@ def cards_root() -> Path:
     return data_root() / "cards"
 
 
-def _game_root(game: str | None) -> Path:
+def game_root(game: str | None) -> Path:
     """The folder holding ``schemas/`` and ``templates/`` of ``game``: its plug-in's
     data folder, else samizdat's own (also for None, an unknown game and ``common``)."""
     if game is None or game == "common":
@@ -52,13 +52,13 @@ def _game_root(game: str | None) -> Path:
 
 def schemas_root(game: str | None = None) -> Path:
     """The folder whose ``<game>/`` holds ``game``'s schemas (samizdat's by default)."""
-    return _game_root(game) / "schemas"
+    return game_root(game) / "schemas"
 
 
 def templates_root(game: str | None = None) -> Path:
     """The folder whose ``<game>/`` holds ``game``'s templates: layouts, mats, phrases,
     rules data (samizdat's by default; ``common/`` is always samizdat's)."""
-    return _game_root(game) / "templates"
+    return game_root(game) / "templates"
 
 
 def schema_folders() -> list[Path]:

@@ -3,7 +3,8 @@ found the edit.
 
 A mutant is **killed** when the static lint (``samizdat lint --fast``, with the
 content's translations) reports a finding it did not report on the unedited content on
-a line of the edited item; **elsewhere** when it reports a new finding, but not at
+a line of the edited item (or naming a line of it as a related place: the first of
+two duplicates); **elsewhere** when it reports a new finding, but not at
 the item; otherwise the mutant is played: the same seeds with the same bots on the
 unedited and the edited content (:mod:`compiler.mutants.paired`), and it is
 **equivalent** when every game's record is the same (winner, scores, turns, how it
@@ -119,13 +120,16 @@ def judge(mutant: Mutant, copy: Path, base: Baseline,
             result = _lint(copy, base.langs)
         except Exception as error:  # noqa: BLE001 - a lint that raises is the finding
             return Verdict(mutant, "crashed", game, (), f"{type(error).__name__}: {error}")
-        new = [(d.code, _relative(d.location.file, copy), d.location.line)
-               for d in result.diagnostics]
-        new = [f for f in new if f not in base.findings and f[0] not in UNDONE]
+        fresh = [d for d in result.diagnostics
+                 if (d.code, _relative(d.location.file, copy), d.location.line)
+                 not in base.findings and d.code not in UNDONE]
+        new = [(d.code, _relative(d.location.file, copy), d.location.line) for d in fresh]
+        named = [(d.code, _relative(r.location.file, copy), r.location.line)
+                 for d in fresh for r in d.related]
         if any(code == INTERNAL_ERROR for code, _, _ in new):
             return Verdict(mutant, "crashed", game, (INTERNAL_ERROR,))
         first, last = mutant.item
-        at_item = sorted({c for c, file, line in new
+        at_item = sorted({c for c, file, line in (*new, *named)
                           if file == mutant.file and first <= line <= last})
         if at_item:
             return Verdict(mutant, "killed", game, tuple(at_item))

@@ -90,7 +90,12 @@ def _walk(node: yaml.Node, key: str, item: yaml.Node | None,
 
 
 def _lines(node: yaml.Node) -> tuple[int, int]:
+    """The first and last line (1-based) ``node`` was written on."""
     first = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.value \
+            and not node.flow_style:
+        tail = node.value[-1]
+        return first, _lines(tail[1] if isinstance(tail, tuple) else tail)[1]
     last = node.end_mark.line + (0 if node.end_mark.column == 0 else 1)
     return first, max(first, last)
 
@@ -222,7 +227,7 @@ class _FileMutants:
             if dash < 0 or row[dash:dash + 2] != "- " or row[:dash].strip():
                 return
         last = node.value[-1]
-        ends = firsts[1:] + [last.end_mark.line + (0 if last.end_mark.column == 0 else 1)]
+        ends = firsts[1:] + [_lines(last)[1]]
         blocks = ["".join(lines[a:b]) for a, b in zip(firsts, ends, strict=True)]
         if not blocks[-1].endswith("\n"):
             blocks[-1] += "\n"

@@ -20,6 +20,7 @@ from typing import Any
 
 from compiler.frontend.lint_config import LintConfig, fingerprint
 from compiler.frontend.load import load
+from compiler.frontend.shipped import shipped_content
 from compiler.frontend.validate import ValidationResult, report_order
 from compiler.pipeline.dask_run import optional_cluster
 from compiler.report.progress import Progress
@@ -130,7 +131,8 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
                                             game, checked.contents[game], model,
                                             alternate_history, fast, games, seed, deadline,
                                             time_budget, stop,
-                                            checked.game_errors.get(game, 0)), progress)
+                                            checked.game_errors.get(game, 0),
+                                            reference=shipped_content(game)), progress)
     for d in sorted(set(found), key=report_order):
         if d.code in ALWAYS_REPORTED:
             result.diagnostics.append(_escalated(d, error_on_warning))

@@ -56,4 +56,5 @@ PLUGIN = GamePlugin(
     verbs="rules_engine.azadi.verbs:TABLE", lint_rules=LINT_RULES,
     faces="rules_engine.azadi.faces:faces", tables="rules_engine.azadi.tables:TABLES",
     mat_cells="rules_engine.azadi.mats:SOURCES", simulation=SIMULATION,
-    native_modules=NATIVE_MODULES, scaffolds={"campaign": "rules_engine.azadi.scaffold:CAMPAIGN"})
+    native_modules=NATIVE_MODULES, scaffolds={"campaign": "rules_engine.azadi.scaffold:CAMPAIGN"},
+    facts_module="rules_engine.azadi")

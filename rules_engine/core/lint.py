@@ -60,6 +60,7 @@ class LintContext:
     stop: Stop | None = None        # requested (by Ctrl-C): simulated rules stop too
     content_errors: int = 0         # validation errors: the engine cannot play the content
     started: Callable[[str], None] | None = None  # told "CODE name" of each simulated rule run
+    reference: ContentSet | None = None  # the game's shipped content (learned invariants)
 
     @property
     def manifest_location(self) -> Location:
@@ -72,19 +73,27 @@ class LintContext:
         return Location("game.yaml" if folder in ("", ".") else f"{folder}/game.yaml", 1, 1)
 
 
+CORE_RULES = ("rules_engine.core.lint_rules.source_fact",
+              "rules_engine.core.lint_rules.shipped_invariant")
+"""The rules every game runs after its own (:mod:`rules_engine.core.lint_rules`)."""
+
+
 def rule_modules(game: str) -> list[ModuleType]:
-    """The lint rules ``game``'s plug-in declares, in their running order."""
+    """The lint rules ``game``'s plug-in declares, in their running order, then the
+    rules every game runs."""
     from rules_engine.games import plugin
 
     found = plugin(game)
-    return [importlib.import_module(name) for name in (found.lint_rules if found else ())]
+    own = found.lint_rules if found else ()
+    return [importlib.import_module(name) for name in (*own, *CORE_RULES)]
 
 
 def all_rule_modules() -> list[ModuleType]:
     """Every known game's lint rules, games by id."""
     from rules_engine.games import plugins
 
-    return [m for game in sorted(p.id for p in plugins()) for m in rule_modules(game)]
+    found = [m for game in sorted(p.id for p in plugins()) for m in rule_modules(game)]
+    return list(dict.fromkeys(found))      # the rules every game runs, once
 
 
 def run(context: LintContext, tracebacks: list[str] | None = None) -> Iterator[Diagnostic]:

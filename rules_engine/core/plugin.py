@@ -164,6 +164,7 @@ class GamePlugin:
     native_modules: tuple[str, ...] = ()  # compiled by `samizdat native build`
     scaffolds: Mapping[str, str] = field(default_factory=dict)  # kind -> "module:Scaffold"
     data_folder: Path | None = None
+    facts_module: str = ""   # the module beside whose file its source_facts.yaml lies
 
     def section(self, name: str) -> Section | None:
         for s in self.sections:

@@ -61,4 +61,5 @@ PLUGIN = GamePlugin(
     tables="rules_engine.san.tables:TABLES", mat_cells="rules_engine.san.mats:SOURCES",
     simulation=SIMULATION,
     native_modules=("rules_engine.san.bots", "rules_engine.san.engine",
-                    "rules_engine.san.search", "rules_engine.san.simulation"))
+                    "rules_engine.san.search", "rules_engine.san.simulation"),
+    facts_module="rules_engine.san")

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.core.content import ContentSet, Item
-from rules_engine.core.diagnostics import Diagnostic, error
+from rules_engine.core.diagnostics import Diagnostic, Location, Related, error
 from rules_engine.core.effects import freeze
 from rules_engine.core.references import check_reference, check_unique
 from rules_engine.spring import model as m
@@ -32,7 +32,7 @@ def build(content: ContentSet) -> tuple[m.SpringContent, list[Diagnostic]]:
     numbers = sorted(s["number"] for s in spaces)
     if numbers and numbers != list(range(1, len(numbers) + 1)):
         diags.append(error("M403", f"spaces must be numbered 1..{len(numbers)} without gaps",
-                           spaces[0].location))
+                           _misnumbered(spaces)))
     by_number = {s["number"]: s for s in spaces}
     size = _value(params, "country_spaces") or {"min": 3, "max": 4}
     built_countries = tuple(_country(c, by_number, size, diags) for c in countries)
@@ -90,14 +90,45 @@ def _country(c: Item, by_number: dict[int, Item], size: dict[str, int],
              diags: list[Diagnostic]) -> m.Country:
     mine = sorted(n for n, s in by_number.items() if s.get("country") == c["id"])
     lo, hi = size.get("min", 3), size.get("max", 4)
+    stray = _stray(mine, len(by_number))
+    where = by_number[stray].loc("country") if stray is not None else c.location
+    country = [Related(c.location, c["name"])] if stray is not None else []
     if mine and not lo <= len(mine) <= hi:
         diags.append(error("M403", f"{c['name']} has {len(mine)} spaces; every country has "
-                           f"{lo} to {hi}", c.location,
-                           hint=f"its spaces: {', '.join(map(str, mine))}"))
+                           f"{lo} to {hi}", where if len(mine) > hi else c.location,
+                           hint=f"its spaces: {', '.join(map(str, mine))}",
+                           related=country if len(mine) > hi else []))
     if mine and not _contiguous(mine, len(by_number)):
         diags.append(error("M403", f"{c['name']}'s spaces {mine} are not next to each other on "
-                           "the track", c.location))
+                           "the track", where, related=country))
     return m.Country(c["id"], c["name"], c["colour"], tuple(mine), c.location)
+
+
+def _misnumbered(spaces: list[Item]) -> Location:
+    """Where the numbering goes wrong: the first space, in file order, whose number is
+    not the one its place calls for (the first space when the file is not in order)."""
+    for place, space in enumerate(spaces, start=1):
+        if space["number"] != place:
+            return space.loc("number")
+    return spaces[0].location
+
+
+def _stray(numbers: list[int], track: int) -> int | None:
+    """The space of ``numbers`` (one country's) outside its longest run on the circular
+    track, if there is one: the space a slip gave the country."""
+    present = set(numbers)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if (n - 2) % track + 1 in present:
+            continue
+        run = [n]
+        while run[-1] % track + 1 in present and len(run) < len(numbers):
+            run.append(run[-1] % track + 1)
+        runs.append(run)
+    if len(runs) < 2:
+        return None
+    longest = max(runs, key=len)
+    return next(n for n in numbers if n not in longest)
 
 
 def _contiguous(numbers: list[int], track: int) -> bool:

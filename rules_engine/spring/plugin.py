@@ -56,4 +56,5 @@ PLUGIN = GamePlugin(
     mat_cells="rules_engine.spring.mats:SOURCES",
     simulation=SIMULATION,
     native_modules=("rules_engine.spring.engine", "rules_engine.spring.search",
-                    "rules_engine.spring.simulation"))
+                    "rules_engine.spring.simulation"),
+    facts_module="rules_engine.spring")

@@ -1,0 +1,343 @@
+"""Invariants learned from a game's shipped content (in the manner of Daikon): what
+every shipped item of a kind has in common, checked on new content.
+
+Items are flattened into *fields*: a section (the component kind) and a path of keys,
+where a list stands as ``[]`` and a list item that is a mapping whose first value is
+an identifier stands as ``[key=value]`` (``effects[when=activated].cost.funds``), so
+that like is compared with like. Over the shipped items, :func:`learn` keeps, for a
+field seen at least :data:`SUPPORT` times:
+
+* ``range``: every number lies in ``min..max`` (a constant when they are equal);
+* ``sum``: the numbers of a mapping of numbers (``resources: {funds: 2, trust: 2}``)
+  add up to a value in ``min..max``;
+* ``length``: a list holds ``min..max`` items;
+* ``distinct``: the values of a field inside one item's list are never repeated
+  (two answers of one card never name the same ideologue);
+* ``unique``: no two items of one folder (the game's, or one campaign's) share the
+  value (numbers, titles).
+
+:func:`broken` lists each place in a content that breaks one: the invariant, the
+value, where, and how many shipped items keep it. The content's own shipped items
+keep every invariant by construction, so only new or edited content is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.core.content import ContentSet, Item
+from rules_engine.core.diagnostics import Location
+
+SUPPORT = 8
+"""The fewest shipped observations (items, for ``unique``) an invariant rests on."""
+IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_:.\-]{0,47}$")
+
+Path = tuple[str, ...]          # the field: section, then keys ("[]" for a list)
+Concrete = tuple[str | int, ...]  # the item's own path to the value
+
+
+@dataclass(frozen=True)
+class Invariant:
+    """One learned fact: its ``kind``, its ``field``, the bounds (``range``, ``sum``,
+    ``length``) and how many shipped observations keep it."""
+
+    kind: str
+    field: Path
+    low: float = 0
+    high: float = 0
+    support: int = 0
+
+    @property
+    def name(self) -> str:
+        return _field_name(self.field)
+
+    def says(self) -> str:
+        """The invariant in words."""
+        bounds = _bounds(self.low, self.high)
+        if self.kind == "range":
+            return f"every shipped {self.name} is {bounds}"
+        if self.kind == "sum":
+            return f"the numbers of every shipped {self.name} add up to {bounds}"
+        if self.kind == "length":
+            return f"every shipped {self.name} holds {bounds} items"
+        if self.kind == "distinct":
+            return f"no shipped item repeats a {self.name} in its list"
+        return f"no two shipped items of one folder share a {self.name}"
+
+
+@dataclass(frozen=True)
+class Break:
+    """A place of a content that breaks ``invariant``: the value found there."""
+
+    invariant: Invariant
+    value: Any
+    location: Location
+    item: Item
+    first: Location | None = None     # for ``unique``: the item that has it already
+
+
+@dataclass
+class Invariants:
+    """The invariants of one shipped content, by kind then field."""
+
+    by_kind: dict[str, dict[Path, Invariant]] = field(default_factory=dict)
+    categories: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def all(self) -> list[Invariant]:
+        return [i for kind in sorted(self.by_kind) for _, i in
+                sorted(self.by_kind[kind].items())]
+
+
+def _bounds(low: float, high: float) -> str:
+    def shown(x: float) -> str:
+        return str(int(x)) if float(x).is_integer() else f"{x:g}"
+    return shown(low) if low == high else f"{shown(low)}..{shown(high)}"
+
+
+def _field_name(path: Path) -> str:
+    section, *keys = path
+    out = section
+    for key in keys:
+        out += key if key.startswith("[") else f".{key}"
+    return out
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _label(value: Any) -> str:
+    """How a list item is told apart from its siblings: ``[key=value]`` when it is a
+    mapping whose first value is an identifier, else ``[]``."""
+    if isinstance(value, Mapping) and value:
+        key, first = next(iter(value.items()))
+        if isinstance(first, str) and IDENTIFIER.match(first):
+            return f"[{key}={first}]"
+    return "[]"
+
+
+def _walk(value: Any, path: Path, concrete: Concrete) -> Iterator[tuple[Path, Concrete, Any]]:
+    """Every value under ``value`` with its field and its own path; a list item told
+    apart by a label is seen under both its labelled and its plain (``[]``) field."""
+    yield path, concrete, value
+    if isinstance(value, Mapping):
+        for key, sub in value.items():
+            yield from _walk(sub, (*path, str(key)), (*concrete, str(key)))
+    elif isinstance(value, list):
+        for i, sub in enumerate(value):
+            label = _label(sub)
+            yield from _walk(sub, (*path, label), (*concrete, i))
+            if label != "[]":
+                yield from _walk(sub, (*path, "[]"), (*concrete, i))
+
+
+CATEGORIES = 8
+"""A top-level identifier field taking 2..CATEGORIES values over a kind's shipped items
+splits the kind: its invariants are also learned per value (``cards{type=revolution}``)."""
+
+
+def _views(section: str, item: Item, categories: Mapping[str, tuple[str, ...]]
+           ) -> Iterator[str]:
+    """The kinds ``item`` of ``section`` counts as: the section, and the section per
+    value of each of its categorical fields."""
+    yield section
+    for key in categories.get(section, ()):
+        value = item.data.get(key)
+        if isinstance(value, str):
+            yield f"{section}{{{key}={value}}}"
+
+
+def _categories(content: ContentSet) -> dict[str, tuple[str, ...]]:
+    values: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for sections in _folders(content):
+        for section, items in sections.items():
+            for item in items:
+                for key, value in item.data.items():
+                    if isinstance(value, str) and IDENTIFIER.match(value) and key != "id":
+                        values[section][str(key)].add(value)
+    return {section: tuple(sorted(k for k, v in keys.items() if 2 <= len(v) <= CATEGORIES))
+            for section, keys in values.items()}
+
+
+def _list_fields(values: list[Any]) -> Iterator[tuple[str, list[Any]]]:
+    """For a list: ("", its scalars) and (key, the values of key in its mappings)."""
+    scalars = [v for v in values if isinstance(v, str | int | float | bool)]
+    if len(scalars) == len(values):
+        yield "", scalars
+    mappings = [v for v in values if isinstance(v, Mapping)]
+    if len(mappings) == len(values):
+        keys = {k for m in mappings for k in m}
+        for key in sorted(keys, key=str):
+            found = [m[key] for m in mappings if key in m]
+            if len(found) == len(values) and all(isinstance(v, str | int | float)
+                                                 for v in found):
+                yield str(key), found
+
+
+@dataclass
+class _Seen:
+    numbers: dict[Path, list[float]] = field(default_factory=lambda: defaultdict(list))
+    sums: dict[Path, list[float]] = field(default_factory=lambda: defaultdict(list))
+    lengths: dict[Path, list[int]] = field(default_factory=lambda: defaultdict(list))
+    distinct: dict[Path, list[bool]] = field(default_factory=lambda: defaultdict(list))
+    unique: dict[Path, list[bool]] = field(default_factory=lambda: defaultdict(list))
+    scalars: dict[Path, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+
+
+def _observe(seen: _Seen, section: str, item: Item) -> None:
+    for path, _, value in _walk(item.data, (section,), ()):
+        if _number(value):
+            seen.numbers[path].append(float(value))
+        elif isinstance(value, Mapping) and value and all(_number(v) for v in value.values()):
+            seen.sums[path].append(float(sum(value.values())))
+        elif isinstance(value, list):
+            seen.lengths[path].append(len(value))
+            for key, values in _list_fields(value):
+                if len(values) >= 2:
+                    seen.distinct[(*path, key) if key else path].append(
+                        len(set(map(str, values))) == len(values))
+
+
+def _folders(content: ContentSet) -> Iterator[dict[str, list[Item]]]:
+    yield content.sections
+    for campaign in content.campaigns:
+        yield campaign.sections
+
+
+def _scalar_fields(item: Item, section: str) -> Iterator[tuple[Path, Concrete, Any]]:
+    for key, value in item.data.items():
+        if isinstance(value, str | int) and not isinstance(value, bool):
+            yield (section, str(key)), (str(key),), value
+
+
+def _unique_fields(content: ContentSet) -> dict[Path, tuple[bool, int]]:
+    """Per top-level scalar field: whether no folder repeats a value, and how many
+    items hold it."""
+    held: dict[Path, list[bool]] = defaultdict(list)
+    counts: Counter[Path] = Counter()
+    present: Counter[Path] = Counter()
+    items_of: Counter[str] = Counter()
+    for sections in _folders(content):
+        for section, items in sections.items():
+            items_of[section] += len(items)
+            values: dict[Path, list[Any]] = defaultdict(list)
+            for item in items:
+                for path, _, value in _scalar_fields(item, section):
+                    values[path].append(value)
+            for path, found in values.items():
+                held[path].append(len(set(map(str, found))) == len(found))
+                counts[path] += len(found)
+                present[path] += len(found)
+    return {p: (all(v), counts[p]) for p, v in held.items()
+            if present[p] == items_of[p[0]]}
+
+
+def learn(content: ContentSet) -> Invariants:
+    """The invariants every item of ``content`` keeps (see the module docstring)."""
+    seen = _Seen()
+    categories = _categories(content)
+    for sections in _folders(content):
+        for section, items in sections.items():
+            for item in items:
+                for view in _views(section, item, categories):
+                    _observe(seen, view, item)
+    out: dict[str, dict[Path, Invariant]] = defaultdict(dict)
+
+    def keep(kind: str, path: Path, low: float, high: float, support: int) -> None:
+        if support >= SUPPORT:
+            out[path[0]][(kind, *path)] = Invariant(kind, path, low, high, support)
+
+    for path, numbers in seen.numbers.items():
+        keep("range", path, min(numbers), max(numbers), len(numbers))
+    for path, sums in seen.sums.items():
+        keep("sum", path, min(sums), max(sums), len(sums))
+    for path, lengths in seen.lengths.items():
+        keep("length", path, min(lengths), max(lengths), len(lengths))
+    for path, held in seen.distinct.items():
+        if all(held):
+            keep("distinct", path, 0, 0, len(held))
+    for path, (held_unique, support) in _unique_fields(content).items():
+        if held_unique and path[-1] != "id":   # ids: the model's own duplicate check
+            keep("unique", path, 0, 0, support)
+    return Invariants(dict(out), categories)
+
+
+EXACT = 20
+"""A constant seen this many times or more is exact: any other value breaks it."""
+FACTOR = 5
+"""Otherwise a value breaks a range only when it lies more than this factor beyond
+it (an order of magnitude, halved), is 0 where no shipped value is, or is negative
+where none is: a designer's bolder number stays quiet; a slip of a digit (×10, a
+dropped number) does not."""
+
+
+def _outside(invariant: Invariant, value: float) -> bool:
+    low, high = invariant.low, invariant.high
+    if low == high and invariant.support >= EXACT:
+        return value != low
+    if value == 0 and low > 0:
+        return True
+    upper = high * FACTOR if high > 0 else high + FACTOR
+    lower = low / FACTOR if low > 0 else low * FACTOR if low < 0 else 0.0
+    return not lower <= value <= upper
+
+
+def _item_breaks(invariants: Mapping[Path, Invariant], section: str,
+                 item: Item) -> Iterator[Break]:
+    for path, concrete, value in _walk(item.data, (section,), ()):
+        if _number(value):
+            rule = invariants.get(("range", *path))
+            if rule is not None and _outside(rule, float(value)):
+                yield Break(rule, value, item.loc(*concrete), item)
+        elif isinstance(value, Mapping) and value and all(_number(v) for v in value.values()):
+            rule = invariants.get(("sum", *path))
+            total = float(sum(value.values()))
+            if rule is not None and _outside(rule, total):
+                yield Break(rule, total, item.loc(*concrete), item)
+        elif isinstance(value, list):
+            rule = invariants.get(("length", *path))
+            if rule is not None and _outside(rule, len(value)):
+                yield Break(rule, len(value), item.loc(*concrete), item)
+            for key, values in _list_fields(value):
+                rule = invariants.get(("distinct", *((*path, key) if key else path)))
+                repeated = [v for v, n in Counter(map(str, values)).items() if n > 1]
+                if rule is not None and repeated:
+                    at = next(i for i, v in enumerate(values) if str(v) == repeated[0])
+                    later = [i for i, v in enumerate(values) if str(v) == repeated[0]][1]
+                    sub: Concrete = (*concrete, later, key) if key else (*concrete, later)
+                    yield Break(rule, repeated[0], item.loc(*sub), item)
+                    del at
+
+
+def broken(content: ContentSet, invariants: Invariants) -> list[Break]:
+    """Every place of ``content`` that breaks one of ``invariants``, in content order."""
+    found: list[Break] = []
+    for sections in _folders(content):
+        for section, items in sections.items():
+            for item in items:
+                seen: set[tuple[str, Location]] = set()
+                for view in _views(section, item, invariants.categories):
+                    for hit in _item_breaks(invariants.by_kind.get(view, {}), view, item):
+                        if (hit.invariant.kind, hit.location) not in seen:
+                            seen.add((hit.invariant.kind, hit.location))
+                            found.append(hit)
+            rules = invariants.by_kind.get(section, {})
+            if not rules:
+                continue
+            firsts: dict[Path, dict[str, Item]] = defaultdict(dict)
+            for item in items:
+                for path, concrete, value in _scalar_fields(item, section):
+                    rule = rules.get(("unique", *path))
+                    if rule is None:
+                        continue
+                    earlier = firsts[path].get(str(value))
+                    if earlier is not None:
+                        found.append(Break(rule, value, item.loc(*concrete), item,
+                                           earlier.loc(*concrete)))
+                    else:
+                        firsts[path][str(value)] = item
+    return found

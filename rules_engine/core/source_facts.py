@@ -1,0 +1,63 @@
+"""A game's rules as data: the facts of its source document its manifest encodes
+(``source_facts.yaml`` in the game plug-in's package), read once per process.
+
+A fact is a ``parameter`` (a manifest parameter's value) or a ``component`` (a count
+of the manifest's ``components``), with the section of the source document that
+states it and what it says in this project's words; ``assumed: true`` marks a fact the
+document is silent on (the design choice it records is not enforced)."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+FILE = "source_facts.yaml"
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One statement: its kind, the parameter's name or the component's type, the
+    component's ``where`` filter, the value or count, its section and its words."""
+
+    kind: str
+    name: str
+    value: Any
+    section: str
+    says: str
+    where: Any = None
+    assumed: bool = False    # the document is silent: the table records the design choice
+
+
+def table_path(game: str) -> Path | None:
+    """Where ``game``'s facts table lies (beside its plug-in module), if it has one."""
+    from rules_engine.games import plugin
+
+    found = plugin(game)
+    if found is None or not found.facts_module:
+        return None
+    module = importlib.import_module(found.facts_module)
+    path = Path(module.__file__ or "").with_name(FILE)
+    return path if path.is_file() else None
+
+
+@cache
+def facts_of(game: str) -> tuple[Fact, ...]:
+    """``game``'s facts (none when it has no table)."""
+    path = table_path(game)
+    if path is None:
+        return ()
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    out = []
+    for raw in data.get("facts") or ():
+        kind = str(raw["kind"])
+        name = str(raw.get("name") if kind == "parameter" else raw.get("type"))
+        value = raw.get("value") if kind == "parameter" else raw.get("count")
+        out.append(Fact(kind, name, value, str(raw.get("section", "")),
+                        str(raw.get("says", "")).rstrip("."), raw.get("where"),
+                        bool(raw.get("assumed", False))))
+    return tuple(out)

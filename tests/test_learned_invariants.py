@@ -1,0 +1,65 @@
+"""L601: invariants learned from the shipped content, checked at the content line of
+new content that breaks one (with how many shipped items keep it), quiet on the
+shipped content and on bolder-but-plausible numbers; suppressible with a reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from compiler.frontend.shipped import shipped_content
+from rules_engine.core.learned import learn
+from tests.conftest import edit
+from tests.test_lint_checks import MARS, lint_fast, where
+
+ANSWER = ('{text: "Only what the Directorate has confirmed. Rumour burns air like fire '
+          'does.", ideologue: supremo, resources: {clout: 4}}')
+
+
+def test_learns_what_every_shipped_item_keeps() -> None:
+    said = {i.says() for i in learn(shipped_content("azadi")).all()}
+    assert "the numbers of every shipped ideology_cards.answers[].resources add up to 4" \
+        in said
+    assert "no two shipped items of one folder share a resistance_cards.number" in said
+    spring = {i.says() for i in learn(shipped_content("spring")).all()}
+    assert any(s.startswith("every shipped cards{type=revolution}.force is") for s in spring)
+
+
+def test_an_answer_granting_five_resources(cards: Path) -> None:
+    path = cards / MARS / "ideology_cards.yaml"
+    edit(path, ANSWER, ANSWER.replace("{clout: 4}", "{clout: 4, trust: 1}"))
+    code, found, report = lint_fast(cards / MARS)
+    assert code == 0
+    assert found == [("L601", path.name, *where(path, "{clout: 4, trust: 1}"))]
+    assert report[0]["message"] == (
+        "the numbers of every shipped ideology_cards.answers[].resources add up to 4 "
+        "(1080 shipped kept it); these add up to 5")
+
+
+def test_a_slipped_digit_and_a_repeated_number(cards: Path) -> None:
+    path = cards / "san" / "cards.yaml"
+    fixer = "what he drinks.\n    deck: starting\n    corporation: moon\n    type: corruption\n"
+    edit(path, fixer + "    icons: {corruption: 2}\n    revenue: 0\n",
+         fixer + "    icons: {corruption: 2}\n    revenue: 10\n")
+    found = lint_fast(cards / "san")[1]
+    assert ("L601", path.name, *where(path, "revenue: 10")[:1],
+            where(path, "revenue: 10")[1] + len("revenue: ")) in found
+    orders = cards / "azadi" / "imperial_orders.yaml"
+    edit(orders, "    title: Network of Informers", "    title: Checkpoint Permits")
+    titles = [f for f in lint_fast(cards / "azadi")[1] if f[0] == "L601"]
+    line = orders.read_text(encoding="utf-8").splitlines().index(
+        "    title: Checkpoint Permits", where(orders, "Checkpoint Permits")[0]) + 1
+    assert titles == [("L601", orders.name, line, 12)]
+
+
+def test_bolder_numbers_within_reach_and_the_shipped_content_are_quiet(cards: Path) -> None:
+    orders = cards / "azadi" / "imperial_orders.yaml"
+    edit(orders, "dissent_cost: {clout: 2}", "dissent_cost: {clout: 6, funds: 6}")
+    assert [f for f in lint_fast(cards / "azadi")[1] if f[0] == "L601"] == []
+    assert lint_fast(cards / "spring")[1] == []
+
+
+def test_suppressed_with_a_reason(cards: Path) -> None:
+    path = cards / MARS / "ideology_cards.yaml"
+    edit(path, ANSWER, ANSWER.replace("{clout: 4}", "{clout: 5}")
+         + "  # samizdat: ignore[L601] the colony's one generous answer")
+    assert lint_fast(cards / MARS)[1] == []

@@ -1,0 +1,70 @@
+"""Rules as data: each game's facts table (rules_engine/<game>/source_facts.yaml) names
+where its source document states each fact, covers every source-given parameter and
+component count of the shipped manifest, and L602 holds the manifest to it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rules_engine.core.source_facts import facts_of, table_path
+from tests.conftest import CARDS, edit
+from tests.test_lint_checks import lint_fast, where
+
+SEEDS = CARDS.parent.parent / "shared" / "seeds"
+GAMES = ("azadi", "spring", "san")
+
+
+def _manifest(game: str) -> dict:
+    return yaml.safe_load((CARDS / game / "game.yaml").read_text(encoding="utf-8"))["game"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_fact_names_a_section_of_its_source(game: str) -> None:
+    path = table_path(game)
+    assert path is not None
+    table = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert table["source"] == _manifest(game)["source"]
+    seed = SEEDS / Path(table["source"]).name
+    if not seed.is_file():
+        pytest.skip("the source documents are not beside this checkout")
+    text = seed.read_text(encoding="utf-8")
+    for fact in facts_of(game):
+        assert fact.section and fact.section in text, (game, fact.name, fact.section)
+        assert fact.says and fact.says not in text     # our own words, not the document's
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_covers_every_source_given_number_of_the_manifest(game: str) -> None:
+    manifest = _manifest(game)
+    facts = facts_of(game)
+    given = {n for n, p in (manifest.get("parameters") or {}).items()
+             if isinstance(p, dict) and p.get("assumed") is False}
+    assert given == {f.name for f in facts if f.kind == "parameter"}
+    counts = [(c["type"], c.get("where"), c["count"]) for c in manifest.get("components", [])]
+    assert counts == [(f.name, f.where, f.value) for f in facts if f.kind == "component"]
+
+
+def test_a_manifest_departing_from_its_rulebook(cards: Path) -> None:
+    game = cards / "san" / "game.yaml"
+    edit(game, "      why: \"Refill to 6 cards at the end of each turn\"\n      value: 6",
+         "      why: \"Refill to 6 cards at the end of each turn\"\n      value: 5")
+    code, found, report = lint_fast(cards / "san")
+    line, column = where(game, "value: 5")
+    assert code == 1
+    assert ("L602", "game.yaml", line, column + len("value: ")) in found
+    message = next(d["message"] for d in report if d["code"] == "L602")
+    assert message == ("parameters.hand_size is 5; the source document (Refill Your Hand "
+                       "(mandatory)) fixes it: At the end of a turn a player draws back up "
+                       "to six cards in hand 6")
+
+
+def test_a_component_count_departing_from_its_rulebook(cards: Path) -> None:
+    game = cards / "san" / "game.yaml"
+    edit(game, "- {type: card, where: {deck: river}, count: 48}",
+         "- {type: card, where: {deck: river}, count: 47}")
+    found = lint_fast(cards / "san")[1]
+    line, column = where(game, "count: 47")
+    assert ("L602", "game.yaml", line, column + len("count: ")) in found
