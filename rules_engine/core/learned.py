@@ -165,7 +165,7 @@ def _categories(content: ContentSet) -> dict[str, tuple[str, ...]]:
 
 def _list_fields(values: list[Any]) -> Iterator[tuple[str, list[Any]]]:
     """For a list: ("", its scalars) and (key, the values of key in its mappings)."""
-    scalars = [v for v in values if isinstance(v, str | int | float | bool)]
+    scalars = [v for v in values if isinstance(v, str | int | float | bool) and _short(v)]
     if len(scalars) == len(values):
         yield "", scalars
     mappings = [v for v in values if isinstance(v, Mapping)]
@@ -174,7 +174,7 @@ def _list_fields(values: list[Any]) -> Iterator[tuple[str, list[Any]]]:
         for key in sorted(keys, key=str):
             found = [m[key] for m in mappings if key in m]
             if len(found) == len(values) and all(isinstance(v, str | int | float)
-                                                 for v in found):
+                                                 and _short(v) for v in found):
                 yield str(key), found
 
 
@@ -208,9 +208,18 @@ def _folders(content: ContentSet) -> Iterator[dict[str, list[Item]]]:
         yield campaign.sections
 
 
+SHORT = 40
+"""Uniqueness and distinctness are learned for values this long or shorter (names,
+numbers, identifiers), never for prose (ruling R69)."""
+
+
+def _short(value: Any) -> bool:
+    return not isinstance(value, str) or len(value) <= SHORT
+
+
 def _scalar_fields(item: Item, section: str) -> Iterator[tuple[Path, Concrete, Any]]:
     for key, value in item.data.items():
-        if isinstance(value, str | int) and not isinstance(value, bool):
+        if isinstance(value, str | int) and not isinstance(value, bool) and _short(value):
             yield (section, str(key)), (str(key),), value
 
 

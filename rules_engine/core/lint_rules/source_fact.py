@@ -2,19 +2,19 @@
 
 Each game keeps its rules as data: a table of the statements of its source document
 that the manifest encodes (``source_facts.yaml`` beside its plug-in), each with the
-section of the document that states it. A parameter the manifest marks
-``assumed: false`` must hold the value the table gives, and each component count the
-table gives must be in the manifest's ``components`` with that count. The finding
-quotes the fact and its section. A deliberate variant keeps its departure with
+section of the document that states it. Each component count the table gives must
+be in the manifest's ``components`` with that count; the finding quotes the fact and
+its section. A parameter that departs from the table is a variant, not reported
+(ruling R69). A deliberate change of the box keeps its departure with
 ``# samizdat: ignore[L602] reason`` on the line.
 
-Failing (SAN's rulebook: refill to six cards)::
+Failing (SAN's rulebook: 48 River cards)::
 
-    hand_size: {assumed: false, why: "...", value: 7}
+    - {type: card, where: {deck: river}, count: 47}
 
 Passing::
 
-    hand_size: {assumed: false, why: "...", value: 6}
+    - {type: card, where: {deck: river}, count: 48}
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ LOCAL = True      # the manifest on its own
 
 
 def _quoted(fact: Fact) -> str:
-    return f"the source document ({fact.section}) fixes it: {fact.says}"
+    return f"the source document fixes {fact.value} ({fact.section}: {fact.says})"
 
 
 def _component(entries: list[Any], fact: Fact) -> tuple[int, Mapping[str, Any]] | None:
@@ -49,26 +49,17 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
     table = facts_of(context.game)
     if manifest is None or not table:
         return
-    parameters = manifest.get("parameters") or {}
     entries = list(manifest.get("components") or [])
     for fact in table:
         if fact.assumed:
             continue
-        if fact.kind == "parameter":
-            given = parameters.get(fact.name)
-            if not isinstance(given, Mapping) or "value" not in given \
-                    or given.get("assumed") is True or given["value"] == fact.value:
-                continue
-            yield Diagnostic(CODE, SEVERITY, f"parameters.{fact.name} is {given['value']!r}; "
-                             f"{_quoted(fact)} {fact.value!r}",
-                             manifest.loc("parameters", fact.name, "value"))
-        elif fact.kind == "component":
+        if fact.kind == "component":
             found = _component(entries, fact)
             what = f"{fact.name}{f' {dict(fact.where)}' if fact.where else ''}"
             if found is None:
                 yield Diagnostic(CODE, SEVERITY, f"components has no count of {what}; "
-                                 f"{_quoted(fact)} {fact.value}", manifest.loc("components"))
+                                 f"{_quoted(fact)}", manifest.loc("components"))
             elif found[1].get("count") != fact.value:
                 yield Diagnostic(CODE, SEVERITY, f"components counts {found[1].get('count')} "
-                                 f"× {what}; {_quoted(fact)} {fact.value}",
+                                 f"× {what}; {_quoted(fact)}",
                                  manifest.loc("components", found[0], "count"))
