@@ -13,14 +13,22 @@ from typing import Any
 from rules_engine.core.content import Item
 from rules_engine.core.diagnostics import Diagnostic, Location, Related, error
 
+NAMED = 12
+"""A count over its number names the items it counted when there are this few: one
+of them is the extra card."""
+
+
+def _copies(item: Item) -> int:
+    copies = item.get("copies", 1)
+    return copies if isinstance(copies, int) and not isinstance(copies, bool) else 1
+
+
+def matching(items: Iterable[Item], where: Mapping[str, Any]) -> list[Item]:
+    return [item for item in items if all(item.get(k) == v for k, v in where.items())]
+
 
 def count_matching(items: Iterable[Item], where: Mapping[str, Any]) -> int:
-    total = 0
-    for item in items:
-        if all(item.get(k) == v for k, v in where.items()):
-            copies = item.get("copies", 1)
-            total += copies if isinstance(copies, int) and not isinstance(copies, bool) else 1
-    return total
+    return sum(_copies(item) for item in matching(items, where))
 
 
 def check_counts(rules: list[Item], components: Mapping[str, list[Item]],
@@ -30,16 +38,20 @@ def check_counts(rules: list[Item], components: Mapping[str, list[Item]],
     for rule in rules:
         kind = rule["type"]
         where = rule.get("where") or {}
-        have = count_matching(components.get(kind, []), where)
+        counted = matching(components.get(kind, []), where)
+        have = sum(_copies(item) for item in counted)
         want = rule["count"]
         if have == want:
             continue
         filt = ", ".join(f"{k}={v}" for k, v in where.items())
         what = f"{kind}" + (f" ({filt})" if filt else "")
         message = f"{scope} has {have} × {what}; the rulebook fixes {want}"
+        named = [Related(item.location, f"counted ({_copies(item)})") for item in counted] \
+            if have > want and len(counted) <= NAMED else []
         if scope_location is None:
-            found.append(error("N501", message, rule.location))
+            found.append(error("N501", message, rule.location, related=named))
         else:
             found.append(error("N501", message, scope_location,
-                               related=[Related(rule.location, "count declared here")]))
+                               related=[Related(rule.location, "count declared here"),
+                                        *named]))
     return found
