@@ -9,6 +9,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 import yaml
 from click.testing import CliRunner
 
@@ -93,11 +94,14 @@ def test_printed_words_are_never_equivalent() -> None:
     assert run.verdicts[0].outcome in ("killed", "survived")
 
 
-def test_command_reports_and_leaves_the_content_and_temp_folder_alone(tmp_path: Path) -> None:
+def test_command_reports_and_leaves_the_content_and_temp_folder_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "spring"
     shutil.copytree(CARDS / "spring", folder)
     before = _digest(folder)
-    temp = set(Path(tempfile.gettempdir()).glob("samizdat-mutants-*"))
+    scratch = tmp_path / "tmp"        # this test's own temporary folder (xdist: no races)
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     result = CliRunner().invoke(main, ["lint", str(folder), "--mutants", "--mutant-sample",
                                        "24", "--format", "json", "--quiet"])
     assert result.exit_code == 0, result.output
@@ -105,7 +109,7 @@ def test_command_reports_and_leaves_the_content_and_temp_folder_alone(tmp_path: 
     assert report["classified"] == 24 and report["unedited_findings"] == 0
     assert {r["operator"] for r in report["rows"]} >= {"all", "number+1"}
     assert _digest(folder) == before
-    assert set(Path(tempfile.gettempdir()).glob("samizdat-mutants-*")) == temp
+    assert list(scratch.iterdir()) == []
     low = CliRunner().invoke(main, ["lint", str(folder), "--mutants", "--mutant-sample",
                                     "12", "--fail-under", "100", "--quiet"])
     assert low.exit_code == 1 and "score:" in low.stdout

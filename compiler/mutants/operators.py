@@ -172,8 +172,6 @@ class _FileMutants:
             others = sorted(self.vocabulary.get(site.key, set()) - {value})
             operator = "id" if site.key == "id" else \
                 "reference" if value in self.ids else "enum"
-            if site.key == "id":
-                others = sorted(self.vocabulary.get("id", set()) - {value})
             if 0 < len(others) <= 60:
                 where = f"{self.rel}:{start}"
                 for other in _pick(others, where):

@@ -315,11 +315,9 @@ def _item_breaks(invariants: Mapping[Path, Invariant], section: str,
                 rule = invariants.get(("distinct", *((*path, key) if key else path)))
                 repeated = [v for v, n in Counter(map(str, values)).items() if n > 1]
                 if rule is not None and repeated:
-                    at = next(i for i, v in enumerate(values) if str(v) == repeated[0])
-                    later = [i for i, v in enumerate(values) if str(v) == repeated[0]][1]
-                    sub: Concrete = (*concrete, later, key) if key else (*concrete, later)
+                    second = [i for i, v in enumerate(values) if str(v) == repeated[0]][1]
+                    sub: Concrete = (*concrete, second, key) if key else (*concrete, second)
                     yield Break(rule, repeated[0], item.loc(*sub), item)
-                    del at
 
 
 def broken(content: ContentSet, invariants: Invariants) -> list[Break]:
