@@ -59,6 +59,23 @@ def test_operators_list_exact_edits(tmp_path: Path) -> None:
     assert duplicated.item == (6, 13)       # both copies, in the edited file
 
 
+PO = """\
+msgid ""
+msgstr ""
+"POT-Creation-Date: 2000-01-01 00:00+0000\\n"
+
+msgid "Draw 2 cards."
+msgstr "Piochez 2 cartes."
+"""
+
+
+def test_translation_numbers_are_edited_outside_the_header(tmp_path: Path) -> None:
+    (tmp_path / "lang").mkdir()
+    (tmp_path / "lang" / "fr.po").write_text(PO, encoding="utf-8")
+    found = [m.key for m in mutants(tmp_path) if m.operator == "translation-number"]
+    assert found == ["lang/fr.po:6:17 translation-number 2->3"]
+
+
 def test_every_scalar_edit_keeps_the_file_yaml() -> None:
     for m in mutants(CARDS / "san"):
         if m.operator.startswith(("number", "bool", "enum")):

@@ -276,13 +276,23 @@ def _vocabulary(roots: list[yaml.Node]) -> tuple[dict[str, set[str]], set[str]]:
 
 
 def _translation_mutants(rel: str, text: str) -> Iterator[Mutant]:
-    """+1 on the numbers of each ``msgstr`` (and its continuation lines)."""
-    offset, in_msgstr = 0, False
+    """+1 on the numbers of each ``msgstr`` (and its continuation lines); the header
+    (the ``msgstr`` of the empty ``msgid``: dates, versions) is metadata, not content."""
+    offset, in_msgstr, in_msgid, msgid, header = 0, False, False, "", False
     for number, row in enumerate(text.splitlines(keepends=True), start=1):
         match = MSGSTR.match(row)
-        in_msgstr = bool(match) or (in_msgstr and row.lstrip().startswith('"'))
+        continued = row.lstrip().startswith('"')
+        if row.startswith("msgid "):
+            in_msgid, msgid = True, row[len("msgid "):].strip().strip('"')
+        elif in_msgid and continued:
+            msgid += row.strip().strip('"')
+        else:
+            in_msgid = False
+        if match:
+            header = msgid == ""
+        in_msgstr = bool(match) or (in_msgstr and continued)
         body = match.start(2) if match else row.find('"') + 1
-        if in_msgstr and body > 0:
+        if in_msgstr and body > 0 and not header:
             for found in list(NUMBER_IN_TEXT.finditer(row, body))[:2]:
                 a, b = offset + found.start(), offset + found.end()
                 new = str(int(found.group()) + 1)

@@ -120,19 +120,19 @@ def _label(value: Any) -> str:
     return "[]"
 
 
-def _walk(value: Any, path: Path, concrete: Concrete) -> Iterator[tuple[Path, Concrete, Any]]:
+def walk(value: Any, path: Path, concrete: Concrete) -> Iterator[tuple[Path, Concrete, Any]]:
     """Every value under ``value`` with its field and its own path; a list item told
     apart by a label is seen under both its labelled and its plain (``[]``) field."""
     yield path, concrete, value
     if isinstance(value, Mapping):
         for key, sub in value.items():
-            yield from _walk(sub, (*path, str(key)), (*concrete, str(key)))
+            yield from walk(sub, (*path, str(key)), (*concrete, str(key)))
     elif isinstance(value, list):
         for i, sub in enumerate(value):
             label = _label(sub)
-            yield from _walk(sub, (*path, label), (*concrete, i))
+            yield from walk(sub, (*path, label), (*concrete, i))
             if label != "[]":
-                yield from _walk(sub, (*path, "[]"), (*concrete, i))
+                yield from walk(sub, (*path, "[]"), (*concrete, i))
 
 
 CATEGORIES = 8
@@ -151,9 +151,9 @@ def _views(section: str, item: Item, categories: Mapping[str, tuple[str, ...]]
             yield f"{section}{{{key}={value}}}"
 
 
-def _categories(content: ContentSet) -> dict[str, tuple[str, ...]]:
+def categories_of(content: ContentSet) -> dict[str, tuple[str, ...]]:
     values: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
-    for sections in _folders(content):
+    for sections in folders(content):
         for section, items in sections.items():
             for item in items:
                 for key, value in item.data.items():
@@ -189,7 +189,7 @@ class _Seen:
 
 
 def _observe(seen: _Seen, section: str, item: Item) -> None:
-    for path, _, value in _walk(item.data, (section,), ()):
+    for path, _, value in walk(item.data, (section,), ()):
         if _number(value):
             seen.numbers[path].append(float(value))
         elif isinstance(value, Mapping) and value and all(_number(v) for v in value.values()):
@@ -202,7 +202,7 @@ def _observe(seen: _Seen, section: str, item: Item) -> None:
                         len(set(map(str, values))) == len(values))
 
 
-def _folders(content: ContentSet) -> Iterator[dict[str, list[Item]]]:
+def folders(content: ContentSet) -> Iterator[dict[str, list[Item]]]:
     yield content.sections
     for campaign in content.campaigns:
         yield campaign.sections
@@ -223,14 +223,14 @@ def _scalar_fields(item: Item, section: str) -> Iterator[tuple[Path, Concrete, A
             yield (section, str(key)), (str(key),), value
 
 
-def _unique_fields(content: ContentSet) -> dict[Path, tuple[bool, int]]:
+def unique_fields(content: ContentSet) -> dict[Path, tuple[bool, int]]:
     """Per top-level scalar field: whether no folder repeats a value, and how many
     items hold it."""
     held: dict[Path, list[bool]] = defaultdict(list)
     counts: Counter[Path] = Counter()
     present: Counter[Path] = Counter()
     items_of: Counter[str] = Counter()
-    for sections in _folders(content):
+    for sections in folders(content):
         for section, items in sections.items():
             items_of[section] += len(items)
             values: dict[Path, list[Any]] = defaultdict(list)
@@ -248,8 +248,8 @@ def _unique_fields(content: ContentSet) -> dict[Path, tuple[bool, int]]:
 def learn(content: ContentSet) -> Invariants:
     """The invariants every item of ``content`` keeps (see the module docstring)."""
     seen = _Seen()
-    categories = _categories(content)
-    for sections in _folders(content):
+    categories = categories_of(content)
+    for sections in folders(content):
         for section, items in sections.items():
             for item in items:
                 for view in _views(section, item, categories):
@@ -269,7 +269,7 @@ def learn(content: ContentSet) -> Invariants:
     for path, held in seen.distinct.items():
         if all(held):
             keep("distinct", path, 0, 0, len(held))
-    for path, (held_unique, support) in _unique_fields(content).items():
+    for path, (held_unique, support) in unique_fields(content).items():
         if held_unique and path[-1] != "id":   # ids: the model's own duplicate check
             keep("unique", path, 0, 0, support)
     return Invariants(dict(out), categories)
@@ -297,7 +297,7 @@ def _outside(invariant: Invariant, value: float) -> bool:
 
 def _item_breaks(invariants: Mapping[Path, Invariant], section: str,
                  item: Item) -> Iterator[Break]:
-    for path, concrete, value in _walk(item.data, (section,), ()):
+    for path, concrete, value in walk(item.data, (section,), ()):
         if _number(value):
             rule = invariants.get(("range", *path))
             if rule is not None and _outside(rule, float(value)):
@@ -323,7 +323,7 @@ def _item_breaks(invariants: Mapping[Path, Invariant], section: str,
 def broken(content: ContentSet, invariants: Invariants) -> list[Break]:
     """Every place of ``content`` that breaks one of ``invariants``, in content order."""
     found: list[Break] = []
-    for sections in _folders(content):
+    for sections in folders(content):
         for section, items in sections.items():
             for item in items:
                 seen: set[tuple[str, Location]] = set()

@@ -74,7 +74,8 @@ class LintContext:
 
 
 CORE_RULES = ("rules_engine.core.lint_rules.source_fact",
-              "rules_engine.core.lint_rules.shipped_invariant")
+              "rules_engine.core.lint_rules.shipped_invariant",
+              "rules_engine.core.lint_rules.never_matters")
 """The rules every game runs after its own (:mod:`rules_engine.core.lint_rules`)."""
 
 
