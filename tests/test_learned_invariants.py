@@ -63,3 +63,47 @@ def test_suppressed_with_a_reason(cards: Path) -> None:
     edit(path, ANSWER, ANSWER.replace("{clout: 4}", "{clout: 5}")
          + "  # samizdat: ignore[L601] the colony's one generous answer")
     assert lint_fast(cards / MARS)[1] == []
+
+
+PETTY_BRIBE_END = ("    crossing_penalty: 1\n    copies: 2\n\n"
+                   "  - id: river-corruption-pliable-auditor")
+
+
+def test_learns_san_price_formula() -> None:
+    from rules_engine.core.cost_model import learn as learn_costs
+    models = {(m.view, m.target): m for m in learn_costs(shipped_content("san")).models}
+    river = models[("cards", "cost")]
+    weights = dict(river.weights)
+    assert river.support == 44 and river.worst < 0.5
+    assert 1.4 < weights["revenue"] < 1.9 and weights["effects:single_use"] < -1.5
+    azadi = {(m.view, m.target) for m in learn_costs(shipped_content("azadi")).models}
+    assert ("voter_cards", "cost") in azadi
+
+
+def test_a_price_off_the_formula(cards: Path) -> None:
+    path = cards / "san" / "cards.yaml"
+    edit(path, "    icons: {corruption: 3}\n    revenue: 0\n    cost: 2\n",
+         "    icons: {corruption: 3}\n    revenue: 0\n    cost: 3\n")
+    code, found, report = lint_fast(cards / "san")
+    assert code == 0
+    line = where(path, "Pliable Auditor")[0] + 6
+    assert found == [("L601", path.name, line, 11)]
+    assert report[0]["message"] == (
+        "the shipped cards.cost follow one formula of their effects (44 kept it within "
+        "±0.46); for this item it gives -0.98 + 1.1×3 icons.corruption "
+        "= 2.2, but its cost is 3")
+
+
+def test_a_card_strictly_worse_than_another_at_the_same_price(cards: Path) -> None:
+    path = cards / "san" / "cards.yaml"
+    edit(path, PETTY_BRIBE_END, PETTY_BRIBE_END.replace(
+        "    copies: 2\n", "\n  - id: river-corruption-petty-favour\n    title: Petty Favour\n"
+        "    deck: river\n    type: corruption\n    icons: {corruption: 2}\n    revenue: 0\n"
+        "    cost: 1\n    crossing_cost: 2\n    crossing_penalty: 2\n"))
+    code, found, report = lint_fast(cards / "san")
+    assert code == 0
+    assert found == [("L601", path.name, where(path, "- id: river-corruption-petty-favour")[0],
+                      5)]
+    assert report[0]["related"][0]["line"] == where(path, "- id: river-corruption-petty-bribe")[0]
+    assert report[0]["message"].startswith("river-corruption-petty-bribe is as good or better "
+                                           "in every term of the shipped cards.cost formula")

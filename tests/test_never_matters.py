@@ -63,10 +63,12 @@ def test_a_field_its_kind_never_uses(cards: Path) -> None:
     edit(path, fixer, fixer + "    cost: 3\n")
     code, found, report = lint_fast(cards / "san")
     assert code == 0
-    assert found == [("L603", path.name, *where(path, "cost: 3")[:1],
-                      where(path, "cost: 3")[1] + len("cost: "))]
-    assert report[0]["message"] == ("no shipped cards with deck starting has 'cost' "
-                                    "(16 kept it): on this kind it can never take effect")
+    at = (path.name, where(path, "cost: 3")[0], where(path, "cost: 3")[1] + len("cost: "))
+    assert [f for f in found if f[0] == "L603"] == [("L603", *at)]
+    assert {f[1:] for f in found} == {at}      # and L601: the price formula of costs
+    assert [d for d in report if d["code"] == "L603"][0]["message"] == (
+        "no shipped cards with deck starting has 'cost' (16 kept it): on this kind it can "
+        "never take effect")
 
 
 def test_the_shipped_content_is_quiet() -> None:

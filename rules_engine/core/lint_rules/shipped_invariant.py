@@ -3,9 +3,11 @@
 The invariants are learned from the game's shipped content
 (:mod:`rules_engine.core.learned`): the range of each number field, the total of
 each mapping of numbers, the length of each list, values never repeated inside one
-item's list, values no two items of one folder share. Each rests on at least eight
-shipped observations; the finding names the invariant and how many shipped items
-keep it. A deliberate departure is kept with ``# samizdat: ignore[L601] reason`` on
+item's list, values no two items of one folder share; and costs against effects
+(:mod:`rules_engine.core.cost_model`): the price formula a kind's costs follow, and
+that no item is strictly worse than another of its kind at no lower price. Each rests
+on at least eight shipped observations; the finding names the invariant and how many
+shipped items keep it. A deliberate departure is kept with ``# samizdat: ignore[L601] reason`` on
 the line.
 
 Failing (every shipped ideology answer grants 4 resources)::
@@ -22,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules_engine.core.content import ContentSet
+from rules_engine.core.cost_model import CostModels, Departure, departures
+from rules_engine.core.cost_model import learn as learn_costs
 from rules_engine.core.diagnostics import Diagnostic, Related, Severity
 from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.core.learned import Break, Invariants, broken, learn
@@ -33,6 +37,9 @@ SEVERITY = Severity.WARNING
 LOCAL = True      # each item on its own (and each folder's uniqueness)
 
 _LEARNED: IdentityCache[ContentSet, Invariants] = IdentityCache(4)
+_COSTS: IdentityCache[ContentSet, CostModels] = IdentityCache(4)
+HINT = f"a deliberate departure from the shipped content: `# samizdat: ignore[{CODE}]` " \
+       "and why, on this line"
 
 
 def _message(found: Break) -> str:
@@ -46,6 +53,16 @@ def _message(found: Break) -> str:
     return f"{rule.says()} ({rule.support} shipped kept it); {what}"
 
 
+def _cost_message(found: Departure) -> str:
+    model = found.model
+    if found.other is None:
+        return f"{model.says(found.features)}, but its {model.target} is {found.cost:g}"
+    return (f"{found.other.data.get('id', 'another item')} is as good or better in every "
+            f"term of the shipped {model.view}.{model.target} formula at no higher cost, "
+            f"so this one is never the better pick (none of the {model.support} shipped "
+            f"is)")
+
+
 def check(context: LintContext) -> Iterator[Diagnostic]:
     reference = context.reference
     if reference is None:
@@ -53,6 +70,9 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
     invariants = _LEARNED.lookup(reference, learn)
     for found in broken(context.content, invariants):
         related = (Related(found.first, "has it already"),) if found.first else ()
-        yield Diagnostic(CODE, SEVERITY, _message(found), found.location, related,
-                         hint="a deliberate departure from the shipped content: "
-                              f"`# samizdat: ignore[{CODE}]` and why, on this line")
+        yield Diagnostic(CODE, SEVERITY, _message(found), found.location, related, hint=HINT)
+    for departure in departures(context.content, _COSTS.lookup(reference, learn_costs)):
+        other = departure.other
+        related = (Related(other.location, "better at no higher cost"),) if other else ()
+        yield Diagnostic(CODE, SEVERITY, _cost_message(departure), departure.location,
+                         related, hint=HINT)
