@@ -255,6 +255,39 @@ def test_a_game_that_does_not_end_is_r105_at_the_content_not_r104(
     assert "internal error" not in json.dumps(report)
 
 
+class _LoopingOnACard(_Endless):
+    """A game that never ends because one card hands the turn back, as its log says."""
+
+    def _apply(self, action: int) -> str:
+        return "plays Hashtag Trends (rev-protest-hashtag-trends): draws 1, plays again"
+
+
+class _LoopingGame:
+    def new_initial_state(self, seed: int) -> _LoopingOnACard:
+        return _LoopingOnACard(seed)
+
+
+def test_a_game_that_does_not_end_is_located_at_the_card_its_last_actions_name(
+        monkeypatch: pytest.MonkeyPatch, fresh_cache: Path) -> None:
+    from rules_engine.spring import simulation
+
+    real = simulation.setup
+
+    def looping(seed: int, **options: Any) -> Any:
+        game, bots, summarise = real(seed, **options)
+        return (_LoopingGame(), bots, summarise) if seed == 1 else (game, bots, summarise)
+
+    monkeypatch.setattr(simulation, "setup", looping)
+    exit_code, report = lint_json(str(CARDS / "spring"), "--games", "4", "--ignore", "R")
+    card = line_of(CARDS / "spring" / "board_and_deck.yaml", "- id: rev-protest-hashtag-trends")
+    assert (exit_code, triples(report, CARDS)) == (
+        1, [("R105", "spring/board_and_deck.yaml", card, 5)] * 2)
+    said = report["diagnostics"][0]
+    assert "played it; 200 of its last 400 actions and log lines name " \
+        "rev-protest-hashtag-trends; replay: samizdat simulate spring" in said["message"]
+    assert said["related"][0]["file"].endswith("spring/game.yaml")
+
+
 # --- what the simulations read -------------------------------------------------------------
 
 def _count_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:

@@ -7,9 +7,10 @@ and lists one :class:`Mutant` per edit: every number +1, -1, ×0 and ×10; every
 key takes anywhere in the folder (``enum``), or, when the value is an item's ``id``,
 to each other id of that key (``reference``; an ``id`` itself to another item's,
 ``id``); every item of a list duplicated, removed and swapped with the next; every
-number inside a text (``text-number``) and inside a translation (``translation-number``)
-+1. An edit is a splice of the source text (offsets from the YAML node marks), so the
-rest of the file, comments and all, stays as the designer wrote it.
+number inside a text (``text-number``; ``note-number`` in a note for designers) and
+inside a translation (``translation-number``) +1. An edit is a splice of the source
+text (offsets from the YAML node marks), so the rest of the file, comments and all,
+stays as the designer wrote it.
 
 Each mutant knows the lines of the item it edited in the edited file (the outermost
 list item holding the edit, or the manifest entry two keys deep): a finding on those
@@ -31,6 +32,10 @@ ALTERNATIVES = 4
 """At most this many other values per enum/reference site (chosen by a hash of the
 site, so the same content lists the same mutants)."""
 IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_:.\-]{0,47}$")
+NOTES = frozenset({"why"})
+"""Keys of words written for designers, neither printed nor played (a manifest
+parameter's reason): a number edited there is judged by paired games like any other
+edit, not as printed words."""
 NUMBER_IN_TEXT = re.compile(r"(?<![\w.#])\d{1,4}(?![\w.])")
 MSGSTR = re.compile(r'^msgstr(\[\d+\])? "(.*)"\s*$')
 
@@ -179,10 +184,11 @@ class _FileMutants:
                                     f"{quote}{other}{quote}")
             return
         raw = self.text[start:end]
+        operator = "note-number" if site.key in NOTES else "text-number"
         for match in list(NUMBER_IN_TEXT.finditer(raw))[:2]:
             number = int(match.group())
             a, b = start + match.start(), start + match.end()
-            yield self.make(node, span, "text-number", match.group(), str(number + 1),
+            yield self.make(node, span, operator, match.group(), str(number + 1),
                             a, b, str(number + 1))
 
     def sequence(self, site: _Site) -> Iterator[Mutant]:

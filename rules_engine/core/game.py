@@ -23,7 +23,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from rules_engine.core.budgets import CLOCK_EVERY, MAX_SECONDS, GameDidNotEnd
+from rules_engine.core.budgets import CLOCK_EVERY, MAX_SECONDS, RECENT, GameDidNotEnd
 
 CHANCE: Final = -1
 TERMINAL: Final = -4
@@ -145,12 +145,18 @@ def play_out(state: State[Any], policies: Sequence[Any], max_steps: int = 100_00
         steps += 1
         if steps > max_steps:
             raise GameDidNotEnd(state.seed, steps, time.monotonic() - started,
-                                f"{max_steps} actions")
+                                f"{max_steps} actions", _recent(state))
         if max_seconds is not None and steps % CLOCK_EVERY == 0:
             spent = time.monotonic() - started
             if spent > max_seconds:
-                raise GameDidNotEnd(state.seed, steps, spent, f"{max_seconds:g} s")
+                raise GameDidNotEnd(state.seed, steps, spent, f"{max_seconds:g} s",
+                                    _recent(state))
     return state
+
+
+def _recent(state: State[Any]) -> tuple[str, ...]:
+    """The last actions and log lines of a game that did not end."""
+    return (*map(repr, state.history[-RECENT:]), *state.log[-RECENT:])
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)

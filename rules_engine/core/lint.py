@@ -30,9 +30,16 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from rules_engine.core.budgets import GameDidNotEnd
-from rules_engine.core.content import ContentSet
-from rules_engine.core.diagnostics import Diagnostic, Location, clipped, error, warning
+from rules_engine.core.budgets import GameDidNotEnd, driver
+from rules_engine.core.content import ContentSet, every_item
+from rules_engine.core.diagnostics import (
+    Diagnostic,
+    Location,
+    Related,
+    clipped,
+    error,
+    warning,
+)
 from rules_engine.core.replay import replay_command
 from rules_engine.core.run_cache import GameFailed, OutOfTime, out_of_time, time_budget
 from rules_engine.core.simulate import Stop
@@ -174,11 +181,19 @@ def did_not_end(context: LintContext, module: ModuleType, stalled: GameDidNotEnd
     """The R105 error that a game ``module`` played spent its budget: the content, not
     samizdat, keeps it going (an effect that hands the turn back, an end no one can
     reach), so the finding is the content's, with the command that replays it."""
+    found = driver(every_item(context.content), stalled.recent)
+    where, named = context.manifest_location, ""
+    related: tuple[Related, ...] = ()
+    if found is not None:
+        item, count = found
+        where, related = item.location, (Related(context.manifest_location, "the game"),)
+        named = (f"; {count} of its last {len(stalled.recent)} actions and log lines name "
+                 f"{item.data.get('id') or item.data.get('title')}")
     return error(GAME_DID_NOT_END, f"a game of {context.game} did not end: seed "
                  f"{stalled.seed} spent its budget of {stalled.budget} ({stalled.steps} "
                  f"actions, {stalled.seconds:.1f} s) while {module.CODE} {module.NAME} "
-                 f"played it; {replay}; the findings of {module.CODE} are unknown",
-                 context.manifest_location,
+                 f"played it{named}; {replay}; the findings of {module.CODE} are unknown",
+                 where, related=related,
                  hint="look for an effect that repeats without end or a goal no player "
                  "can reach; `--replay` prints the game action by action")
 
