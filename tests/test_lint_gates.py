@@ -288,6 +288,42 @@ def test_a_game_that_does_not_end_is_located_at_the_card_its_last_actions_name(
     assert said["related"][0]["file"].endswith("spring/game.yaml")
 
 
+class _CrashingOnACard(_LoopingOnACard):
+    """A game whose engine raises on the 10th play of one card."""
+
+    def _apply(self, action: int) -> str:
+        if len(self.log) == 9:
+            raise KeyError("extra_counter")
+        return super()._apply(action)
+
+
+class _CrashingGame:
+    def new_initial_state(self, seed: int) -> _CrashingOnACard:
+        return _CrashingOnACard(seed)
+
+
+def test_a_game_that_raises_on_content_is_r106_at_the_card_it_was_playing(
+        monkeypatch: pytest.MonkeyPatch, fresh_cache: Path) -> None:
+    from rules_engine.spring import simulation
+
+    real = simulation.setup
+
+    def crashing(seed: int, **options: Any) -> Any:
+        game, bots, summarise = real(seed, **options)
+        return (_CrashingGame(), bots, summarise) if seed == 3 else (game, bots, summarise)
+
+    monkeypatch.setattr(simulation, "setup", crashing)
+    exit_code, report = lint_json(str(CARDS / "spring"), "--games", "4", "--ignore", "R")
+    card = line_of(CARDS / "spring" / "board_and_deck.yaml", "- id: rev-protest-hashtag-trends")
+    assert (exit_code, triples(report, CARDS)) == (
+        1, [("R106", "spring/board_and_deck.yaml", card, 5)] * 2)
+    said = report["diagnostics"][0]["message"]
+    assert said.startswith("a game of spring raised KeyError: 'extra_counter': seed 3, "
+                           "after 9 actions, while L91")
+    assert "9 of its last 18 actions and log lines name rev-protest-hashtag-trends; replay: " \
+        "samizdat simulate spring --bots random,random,random,random --replay 3" in said
+
+
 # --- what the simulations read -------------------------------------------------------------
 
 def _count_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.mutants.operators import Mutant
-from rules_engine.core.lint import INTERNAL_ERROR, NOT_PLAYABLE, NOT_RUN
+from rules_engine.core.lint import GAME_CRASHED, INTERNAL_ERROR, NOT_PLAYABLE, NOT_RUN
 
 PRINTED = frozenset({"text-number", "translation-number"})
 OUTCOMES = ("killed", "elsewhere", "equivalent", "survived", "crashed")
@@ -126,8 +126,9 @@ def judge(mutant: Mutant, copy: Path, base: Baseline,
         new = [(d.code, _relative(d.location.file, copy), d.location.line) for d in fresh]
         named = [(d.code, _relative(r.location.file, copy), r.location.line)
                  for d in fresh for r in d.related]
-        if any(code == INTERNAL_ERROR for code, _, _ in new):
-            return Verdict(mutant, "crashed", game, (INTERNAL_ERROR,))
+        crashes = sorted({c for c, _, _ in new if c in (INTERNAL_ERROR, GAME_CRASHED)})
+        if crashes:
+            return Verdict(mutant, "crashed", game, tuple(crashes))
         first, last = mutant.item
         at_item = sorted({c for c, file, line in (*new, *named)
                           if file == mutant.file and first <= line <= last})

@@ -27,6 +27,7 @@ from compiler.report.progress import Progress
 from compiler.report.source_lines import SourceIndex
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import (
+    GAME_CRASHED,
     GAME_DID_NOT_END,
     INTERNAL_ERROR,
     NOT_PLAYABLE,
@@ -41,7 +42,7 @@ from rules_engine.core.simulate import Stop
 
 _SUPPRESS = re.compile(r"#\s*samizdat:\s*ignore\[([A-Z0-9, ]+)\]")
 ALWAYS_REPORTED = (NOT_RUN, NOT_PLAYABLE, INTERNAL_ERROR,   # what the lint did not do
-                   GAME_DID_NOT_END)
+                   GAME_DID_NOT_END, GAME_CRASHED)
 
 
 @dataclass

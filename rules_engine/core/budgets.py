@@ -42,6 +42,22 @@ class GameDidNotEnd(RuntimeError):
                                 self.recent))
 
 
+class GameCrashed(RuntimeError):
+    """The game of ``seed`` raised (its ``__cause__``) after ``steps`` actions; the
+    last actions and log lines say what it was playing."""
+
+    def __init__(self, seed: int, steps: int, said: str,
+                 recent: tuple[str, ...] = ()) -> None:
+        super().__init__(f"game {seed} raised {said} after {steps} actions")
+        self.seed = seed
+        self.steps = steps
+        self.said = said
+        self.recent = recent
+
+    def __reduce__(self) -> tuple[type[GameCrashed], tuple[int, int, str, tuple[str, ...]]]:
+        return (GameCrashed, (self.seed, self.steps, self.said, self.recent))
+
+
 RECENT = 200
 """How many of the last actions (and log lines) a game that did not end keeps."""
 

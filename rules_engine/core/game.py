@@ -23,7 +23,13 @@ from typing import Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from rules_engine.core.budgets import CLOCK_EVERY, MAX_SECONDS, RECENT, GameDidNotEnd
+from rules_engine.core.budgets import (
+    CLOCK_EVERY,
+    MAX_SECONDS,
+    RECENT,
+    GameCrashed,
+    GameDidNotEnd,
+)
 
 CHANCE: Final = -1
 TERMINAL: Final = -4
@@ -133,15 +139,21 @@ def play_out(state: State[Any], policies: Sequence[Any], max_steps: int = 100_00
     the simulation runner, ``simulate --replay`` and the tests all play through it, so
     the same seed gives the same moves everywhere. More than ``max_steps`` actions, or
     more than ``max_seconds`` of play (looked at every ``CLOCK_EVERY`` actions), is a
-    :class:`~rules_engine.core.budgets.GameDidNotEnd` naming the seed.
+    :class:`~rules_engine.core.budgets.GameDidNotEnd` naming the seed; an exception
+    while playing is a :class:`~rules_engine.core.budgets.GameCrashed` (from it) with
+    the last actions, so the linter can name the content it was playing.
     """
     choose: list[Callable[[State[Any]], Any]] = [policy.choose for policy in policies]
     steps = 0
     started = time.monotonic()
     while not state.is_terminal():
-        player = state.current_player()
-        action = state.sample_chance() if player == CHANCE else choose[player](state)
-        state.apply_action(action)
+        try:
+            player = state.current_player()
+            action = state.sample_chance() if player == CHANCE else choose[player](state)
+            state.apply_action(action)
+        except Exception as exc:
+            raise GameCrashed(state.seed, steps, f"{type(exc).__name__}: {exc}",
+                              _recent(state)) from exc
         steps += 1
         if steps > max_steps:
             raise GameDidNotEnd(state.seed, steps, time.monotonic() - started,

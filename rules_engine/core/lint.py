@@ -16,9 +16,10 @@ the model), only rules marked ``LOCAL = True`` run (they judge each item on its
 own, so what they find holds on whatever part of the content loaded); the others,
 which need the whole content sound (every simulated rule among them), do not run,
 and an ``R103`` warning names them. A rule that raises is an ``R104`` error naming
-it (with the command that replays the game it crashed in, when it was playing one),
-and the other rules' findings are still reported; the traceback is kept for
-``--verbose``.
+it, and the other rules' findings are still reported; the traceback is kept for
+``--verbose``. A game a rule plays that raises is an ``R106`` error, and one that
+spends its budget an ``R105``, each at the content item the game's last actions name
+most, with the command that replays the game.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from rules_engine.core.budgets import GameDidNotEnd, driver
+from rules_engine.core.budgets import GameCrashed, GameDidNotEnd, driver
 from rules_engine.core.content import ContentSet, every_item
 from rules_engine.core.diagnostics import (
     Diagnostic,
@@ -47,6 +48,7 @@ from rules_engine.core.simulate import Stop
 NOT_RUN = "R101"      # the warning that names the simulated rules a time budget stopped
 NOT_PLAYABLE = "R103"  # the warning that names the rules content with errors stopped
 INTERNAL_ERROR = "R104"  # the error that a rule raised an exception
+GAME_CRASHED = "R106"     # the error that a simulated game raised on the content
 GAME_DID_NOT_END = "R105"  # the error that the content kept a simulated game going
 
 
@@ -167,6 +169,8 @@ def internal_error(context: LintContext, module: ModuleType, exc: BaseException
         replay = f"replay: {replay_command(failed.spec, failed.seed, context.content.folder)}"
         if isinstance(cause, GameDidNotEnd):
             return did_not_end(context, module, cause, replay)
+        if isinstance(cause, GameCrashed):
+            return crashed(context, module, cause, failed.seed, replay)
         replay = f"; the game of seed {failed.seed} raised it ({replay})"
     said = clipped(f"{type(cause).__name__}: {cause}", 300)
     return error(INTERNAL_ERROR, f"internal error in {module.CODE} {module.NAME} "
@@ -181,14 +185,7 @@ def did_not_end(context: LintContext, module: ModuleType, stalled: GameDidNotEnd
     """The R105 error that a game ``module`` played spent its budget: the content, not
     samizdat, keeps it going (an effect that hands the turn back, an end no one can
     reach), so the finding is the content's, with the command that replays it."""
-    found = driver(every_item(context.content), stalled.recent)
-    where, named = context.manifest_location, ""
-    related: tuple[Related, ...] = ()
-    if found is not None:
-        item, count = found
-        where, related = item.location, (Related(context.manifest_location, "the game"),)
-        named = (f"; {count} of its last {len(stalled.recent)} actions and log lines name "
-                 f"{item.data.get('id') or item.data.get('title')}")
+    where, related, named = _driving(context, stalled.recent)
     return error(GAME_DID_NOT_END, f"a game of {context.game} did not end: seed "
                  f"{stalled.seed} spent its budget of {stalled.budget} ({stalled.steps} "
                  f"actions, {stalled.seconds:.1f} s) while {module.CODE} {module.NAME} "
@@ -196,6 +193,33 @@ def did_not_end(context: LintContext, module: ModuleType, stalled: GameDidNotEnd
                  where, related=related,
                  hint="look for an effect that repeats without end or a goal no player "
                  "can reach; `--replay` prints the game action by action")
+
+
+def _driving(context: LintContext, recent: tuple[str, ...]
+             ) -> tuple[Location, tuple[Related, ...], str]:
+    """Where a game that went wrong points: the content item its last actions name
+    most (the manifest a related place), else the manifest."""
+    found = driver(every_item(context.content), recent)
+    if found is None:
+        return context.manifest_location, (), ""
+    item, count = found
+    return (item.location, (Related(context.manifest_location, "the game"),),
+            f"; {count} of its last {len(recent)} actions and log lines name "
+            f"{item.data.get('id') or item.data.get('title')}")
+
+
+def crashed(context: LintContext, module: ModuleType, failed: GameCrashed, seed: int,
+            replay: str) -> Diagnostic:
+    """The R106 error that a game ``module`` played raised: located at the content it
+    was playing, with the command that replays it."""
+    where, related, named = _driving(context, failed.recent)
+    said = clipped(failed.said, 300)
+    return error(GAME_CRASHED, f"a game of {context.game} raised {said}: seed {seed}, after "
+                 f"{failed.steps} actions, while {module.CODE} {module.NAME} played "
+                 f"it{named}; {replay}; the findings of {module.CODE} are unknown",
+                 where, related=related,
+                 hint="content the checks let through, or a bug in samizdat: the replay "
+                 "shows the action that raised, `samizdat lint --verbose` the traceback")
 
 
 def not_playable(context: LintContext, skipped: list[ModuleType]) -> Diagnostic:
