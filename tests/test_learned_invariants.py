@@ -107,3 +107,16 @@ def test_a_card_strictly_worse_than_another_at_the_same_price(cards: Path) -> No
     assert report[0]["related"][0]["line"] == where(path, "- id: river-corruption-petty-bribe")[0]
     assert report[0]["message"].startswith("river-corruption-petty-bribe is as good or better "
                                            "in every term of the shipped cards.cost formula")
+
+
+def test_an_answer_for_one_ideologue_granting_anothers_resource(cards: Path) -> None:
+    path = cards / MARS / "ideology_cards.yaml"
+    edit(path, ANSWER, ANSWER.replace("ideologue: supremo", "ideologue: idealist"))
+    report = lint_fast(cards / MARS)[2]
+    hits = [d for d in report if d["message"].startswith("every shipped ideology_cards.answers")
+            and "has resources holding" in d["message"]]
+    line = where(path, ANSWER.replace("ideologue: supremo", "ideologue: idealist"))[0]
+    assert [(d["code"], d["line"]) for d in hits] == [("L601", line)]
+    assert hits[0]["message"] == (
+        "every shipped ideology_cards.answers[] with ideologue idealist has resources holding "
+        "trust (270 shipped kept it); this one lacks trust")

@@ -97,6 +97,20 @@ def test_count_mismatch_names_the_rule(cards: Path) -> None:
                                                  "type: ideology_card")
 
 
+def test_a_short_count_names_the_items_it_counted(cards: Path) -> None:
+    path = cards / "san" / "cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  - id: moon-virus-3\n")
+    path.write_text(text[:start] + text[text.index("  - id:", start + 1):], encoding="utf-8")
+    code, report = validate_json(cards / "san")
+    short = [d for d in report["diagnostics"]
+             if "4 × card (deck=virus, corporation=moon)" in d["message"]]
+    assert code == 1 and len(short) == 1
+    assert [r["line"] for r in short[0]["related"]] == [
+        line_of(path, f"- id: moon-virus-{n}") for n in (5, 4, 2, 1)]
+    assert {r["message"] for r in short[0]["related"]} == {"counted (1)"}
+
+
 def test_duplicate_id_across_files(cards: Path) -> None:
     path = cards / "azadi" / "monuments.yaml"
     edit(path, "id: monument-2", "id: monument-1")

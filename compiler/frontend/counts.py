@@ -14,8 +14,8 @@ from rules_engine.core.content import Item
 from rules_engine.core.diagnostics import Diagnostic, Location, Related, error
 
 NAMED = 12
-"""A count over its number names the items it counted when there are this few: one
-of them is the extra card."""
+"""A count off its number names the items it counted when there are this few: one of
+them is the extra card, or the missing one's neighbour."""
 
 
 def _copies(item: Item) -> int:
@@ -47,7 +47,7 @@ def check_counts(rules: list[Item], components: Mapping[str, list[Item]],
         what = f"{kind}" + (f" ({filt})" if filt else "")
         message = f"{scope} has {have} × {what}; the rulebook fixes {want}"
         named = [Related(item.location, f"counted ({_copies(item)})") for item in counted] \
-            if have > want and len(counted) <= NAMED else []
+            if len(counted) <= NAMED else []
         if scope_location is None:
             found.append(error("N501", message, rule.location, related=named))
         else:

@@ -3,12 +3,14 @@
 The invariants are learned from the game's shipped content
 (:mod:`rules_engine.core.learned`): the range of each number field, the total of
 each mapping of numbers, the length of each list, values never repeated inside one
-item's list, values no two items of one folder share; and costs against effects
+item's list, values no two items of one folder share; implications
+(:mod:`rules_engine.core.implications`): one field's value fixing part of another's
+(an answer for the idealist always grants trust); and costs against effects
 (:mod:`rules_engine.core.cost_model`): the price formula a kind's costs follow, and
 that no item is strictly worse than another of its kind at no lower price. Each rests
 on at least eight shipped observations; the finding names the invariant and how many
-shipped items keep it. A deliberate departure is kept with ``# samizdat: ignore[L601] reason`` on
-the line.
+shipped items keep it. A deliberate departure is kept with
+``# samizdat: ignore[L601] reason`` on the line.
 
 Failing (every shipped ideology answer grants 4 resources)::
 
@@ -28,6 +30,9 @@ from rules_engine.core.cost_model import CostModels, Departure, departures
 from rules_engine.core.cost_model import learn as learn_costs
 from rules_engine.core.diagnostics import Diagnostic, Related, Severity
 from rules_engine.core.identity_cache import IdentityCache
+from rules_engine.core.implications import Learned as Implications
+from rules_engine.core.implications import broken as broken_implications
+from rules_engine.core.implications import learn as learn_implications
 from rules_engine.core.learned import Break, Invariants, broken, learn
 from rules_engine.core.lint import LintContext
 
@@ -38,6 +43,7 @@ LOCAL = True      # each item on its own (and each folder's uniqueness)
 
 _LEARNED: IdentityCache[ContentSet, Invariants] = IdentityCache(4)
 _COSTS: IdentityCache[ContentSet, CostModels] = IdentityCache(4)
+_IMPLIED: IdentityCache[ContentSet, Implications] = IdentityCache(4)
 HINT = f"a deliberate departure from the shipped content: `# samizdat: ignore[{CODE}]` " \
        "and why, on this line"
 
@@ -71,6 +77,12 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
     for found in broken(context.content, invariants):
         related = (Related(found.first, "has it already"),) if found.first else ()
         yield Diagnostic(CODE, SEVERITY, _message(found), found.location, related, hint=HINT)
+    for found_link in broken_implications(context.content,
+                                          _IMPLIED.lookup(reference, learn_implications)):
+        rule = found_link.implication
+        lacks = ", ".join(sorted(v for _, v in found_link.missing))
+        yield Diagnostic(CODE, SEVERITY, f"{rule.says()} ({rule.support} shipped kept it); "
+                         f"this one lacks {lacks}", found_link.location, hint=HINT)
     for departure in departures(context.content, _COSTS.lookup(reference, learn_costs)):
         other = departure.other
         related = (Related(other.location, "better at no higher cost"),) if other else ()

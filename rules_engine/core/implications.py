@@ -1,0 +1,132 @@
+"""Implications learned from a game's shipped content: one field's value fixes part of
+another's (``ideologue: idealist`` → ``resources`` always holds ``trust``).
+
+For every mapping of an item (the item itself, or an entry of one of its lists) and
+every pair of its fields ``when`` and ``then``, where ``when`` holds an identifier,
+:func:`learn` gathers what ``then`` holds whenever ``when`` has a given value: its
+value when it is an identifier, its keys when it is a mapping, its identifiers when
+it is a list. What every one of at least :data:`~rules_engine.core.learned.SUPPORT`
+shipped mappings with that value holds is an implication; a pair is kept when at
+least two values imply something and not all imply the same (that would be a
+constant, not a link). :func:`broken` lists the mappings of new content with a known
+``when`` value whose ``then`` lacks what it implies.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.core.content import ContentSet, Item
+from rules_engine.core.diagnostics import Location
+from rules_engine.core.learned import IDENTIFIER, SUPPORT, Concrete, Path, folders, walk
+
+Fact = tuple[str, str]      # ("is", value) or ("has", key or element)
+
+
+@dataclass(frozen=True)
+class Implication:
+    """At ``field`` (a section and path), ``when`` = ``value`` implies ``then`` holds
+    ``implied``, kept by ``support`` shipped mappings."""
+
+    field: Path
+    when: str
+    value: str
+    then: str
+    implied: frozenset[Fact]
+    support: int
+
+    def says(self) -> str:
+        section, *keys = self.field
+        where = section + "".join(k if k.startswith("[") else f".{k}" for k in keys)
+        held = sorted(v for kind, v in self.implied if kind == "has")
+        fixed = sorted(v for kind, v in self.implied if kind == "is")
+        what = f"{self.then} {', '.join(fixed)}" if fixed else \
+            f"{self.then} holding {', '.join(held)}"
+        return f"every shipped {where} with {self.when} {self.value} has {what}"
+
+
+@dataclass(frozen=True)
+class Broken:
+    """A mapping of new content that breaks ``implication``."""
+
+    implication: Implication
+    location: Location
+    item: Item
+    missing: frozenset[Fact]
+
+
+def _identifier(value: Any) -> bool:
+    return isinstance(value, str) and bool(IDENTIFIER.match(value))
+
+
+def facts(value: Any) -> frozenset[Fact] | None:
+    """What a ``then`` field holds, or None when it is not an identifier, a mapping or
+    a list of identifiers."""
+    if _identifier(value):
+        return frozenset({("is", value)})
+    if isinstance(value, Mapping) and value:
+        return frozenset(("has", str(k)) for k in value)
+    if isinstance(value, list) and value and all(_identifier(v) for v in value):
+        return frozenset(("has", v) for v in value)
+    return None
+
+
+def _mappings(item: Item, section: str) -> Iterator[tuple[Path, Concrete, Mapping[str, Any]]]:
+    """Each mapping of an item once, under its plain (``[]``) field."""
+    for path, concrete, value in walk(item.data, (section,), ()):
+        if isinstance(value, Mapping) and not any("=" in k for k in path[1:]):
+            yield path, concrete, value
+
+
+Learned = dict[tuple[Path, str, str], dict[str, Implication]]
+
+
+def learn(content: ContentSet) -> Learned:
+    """The implications every mapping of ``content`` keeps (module docstring)."""
+    held: dict[tuple[Path, str, str, str], frozenset[Fact]] = {}
+    count: dict[tuple[Path, str, str, str], int] = defaultdict(int)
+    for sections in folders(content):
+        for section, items in sections.items():
+            for item in items:
+                for path, _, mapping in _mappings(item, section):
+                    for when, value in mapping.items():
+                        if not _identifier(value) or when == "id":
+                            continue
+                        for then, other in mapping.items():
+                            found = facts(other) if then not in (when, "id") else None
+                            if found is None:
+                                continue
+                            key = (path, str(when), str(value), str(then))
+                            held[key] = held[key] & found if key in held else found
+                            count[key] += 1
+    grouped: Learned = defaultdict(dict)
+    for (path, when, value, then), implied in held.items():
+        if implied and count[(path, when, value, then)] >= SUPPORT:
+            grouped[(path, when, then)][value] = Implication(
+                path, when, value, then, implied, count[(path, when, value, then)])
+    return {key: values for key, values in grouped.items()
+            if len(values) >= 2 and len({i.implied for i in values.values()}) > 1}
+
+
+def broken(content: ContentSet, learned: Learned) -> list[Broken]:
+    """Every mapping of ``content`` that breaks one of ``learned``, in content order."""
+    out: list[Broken] = []
+    for sections in folders(content):
+        for section, items in sections.items():
+            for item in items:
+                for path, concrete, mapping in _mappings(item, section):
+                    for when, value in mapping.items():
+                        for then, other in mapping.items():
+                            rule = learned.get((path, str(when), str(then)), {}).get(
+                                str(value)) if isinstance(value, str) else None
+                            found = facts(other) if rule is not None else None
+                            if rule is None or found is None:
+                                continue
+                            missing = rule.implied - found
+                            if missing:
+                                out.append(Broken(rule, item.loc(*concrete, str(then)), item,
+                                                  missing))
+    return out
