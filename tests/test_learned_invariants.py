@@ -120,3 +120,14 @@ def test_an_answer_for_one_ideologue_granting_anothers_resource(cards: Path) -> 
     assert hits[0]["message"] == (
         "every shipped ideology_cards.answers[] with ideologue idealist has resources holding "
         "trust (270 shipped kept it); this one lacks trust")
+
+
+def test_a_resistance_card_numbered_in_another_ideologues_block(cards: Path) -> None:
+    path = cards / "azadi" / "resistance_cards.yaml"
+    edit(path, "    number: 1\n    title: Boycott\n", "    number: 14\n    title: Boycott\n")
+    report = lint_fast(cards / "azadi")[2]
+    hits = [d for d in report if d["code"] == "L601" and "block" in d["message"]]
+    assert [(d["line"], d["column"]) for d in hits] == [(where(path, "number: 14")[0], 13)]
+    assert hits[0]["message"] == (
+        "every shipped resistance_cards with ideologue capitalist has a number in 1..12, a "
+        "block of its own (12 shipped kept it); 14 lies in the block of showstopper")

@@ -10,6 +10,10 @@ shipped mappings with that value holds is an implication; a pair is kept when at
 least two values imply something and not all imply the same (that would be a
 constant, not a link). :func:`broken` lists the mappings of new content with a known
 ``when`` value whose ``then`` lacks what it implies.
+
+A categorical field may also split a number field of the items into disjoint blocks
+(:func:`learn_blocks`: AZADI's Resistance cards 1-12 capitalist, 13-24 showstopper);
+:func:`outside_blocks` lists new items whose number lies in another value's block.
 """
 
 from __future__ import annotations
@@ -129,4 +133,85 @@ def broken(content: ContentSet, learned: Learned) -> list[Broken]:
                             if missing:
                                 out.append(Broken(rule, item.loc(*concrete, str(then)), item,
                                                   missing))
+    return out
+
+
+@dataclass(frozen=True)
+class Block:
+    """Items of ``section`` with ``when`` = ``value`` number ``field`` within
+    ``low..high``, a block no other value's numbers enter."""
+
+    section: str
+    when: str
+    value: str
+    field: str
+    low: float
+    high: float
+    support: int
+
+    def says(self) -> str:
+        return (f"every shipped {self.section} with {self.when} {self.value} has a "
+                f"{self.field} in {_shown(self.low)}..{_shown(self.high)}, a block of "
+                f"its own")
+
+
+def _shown(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+Blocks = dict[tuple[str, str, str], dict[str, Block]]
+
+
+def learn_blocks(content: ContentSet) -> Blocks:
+    """Number fields a categorical field splits into disjoint blocks (resistance cards
+    1-12 capitalist, 13-24 showstopper...): each value with two numbers or more, at
+    least :data:`~rules_engine.core.learned.SUPPORT` in all, no block entering
+    another."""
+    numbers: dict[tuple[str, str, str], dict[str, list[float]]] = defaultdict(
+        lambda: defaultdict(list))
+    for sections in folders(content):
+        for section, items in sections.items():
+            for item in items:
+                for when, value in item.data.items():
+                    if not _identifier(value) or when == "id":
+                        continue
+                    for name, n in item.data.items():
+                        if _number(n):
+                            numbers[(section, str(when), str(name))][str(value)].append(
+                                float(n))
+    out: Blocks = {}
+    for key, by_value in numbers.items():
+        spans = sorted((min(v), max(v), value, len(v)) for value, v in by_value.items())
+        if len(spans) < 2 or any(n < 2 for *_, n in spans) \
+                or sum(n for *_, n in spans) < SUPPORT \
+                or any(a[1] >= b[0] for a, b in zip(spans, spans[1:], strict=False)):
+            continue
+        out[key] = {value: Block(*key[:2], value, key[2], low, high, n)
+                    for low, high, value, n in spans}
+    return out
+
+
+def outside_blocks(content: ContentSet, blocks: Blocks
+                   ) -> list[tuple[Block, Block, Location, float]]:
+    """Every item of ``content`` whose number lies in another value's block: (its own
+    block, the block it lies in, where, the number)."""
+    out = []
+    for sections in folders(content):
+        for section, items in sections.items():
+            for item in items:
+                for (s, when, name), by_value in blocks.items():
+                    value, number = item.data.get(when), item.data.get(name)
+                    if s != section or not isinstance(value, str) or not _number(number) \
+                            or value not in by_value:
+                        continue
+                    own = by_value[value]
+                    if own.low <= number <= own.high:
+                        continue
+                    entered = [b for b in by_value.values() if b.low <= number <= b.high]
+                    if entered:
+                        out.append((own, entered[0], item.loc(name), float(number)))
     return out

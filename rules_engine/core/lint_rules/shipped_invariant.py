@@ -5,7 +5,8 @@ The invariants are learned from the game's shipped content
 each mapping of numbers, the length of each list, values never repeated inside one
 item's list, values no two items of one folder share; implications
 (:mod:`rules_engine.core.implications`): one field's value fixing part of another's
-(an answer for the idealist always grants trust); and costs against effects
+(an answer for the idealist always grants trust; Resistance cards 1-12 are the
+capitalist's); and costs against effects
 (:mod:`rules_engine.core.cost_model`): the price formula a kind's costs follow, and
 that no item is strictly worse than another of its kind at no lower price. Each rests
 on at least eight shipped observations; the finding names the invariant and how many
@@ -30,6 +31,7 @@ from rules_engine.core.cost_model import CostModels, Departure, departures
 from rules_engine.core.cost_model import learn as learn_costs
 from rules_engine.core.diagnostics import Diagnostic, Related, Severity
 from rules_engine.core.identity_cache import IdentityCache
+from rules_engine.core.implications import Blocks, learn_blocks, outside_blocks
 from rules_engine.core.implications import Learned as Implications
 from rules_engine.core.implications import broken as broken_implications
 from rules_engine.core.implications import learn as learn_implications
@@ -44,6 +46,7 @@ LOCAL = True      # each item on its own (and each folder's uniqueness)
 _LEARNED: IdentityCache[ContentSet, Invariants] = IdentityCache(4)
 _COSTS: IdentityCache[ContentSet, CostModels] = IdentityCache(4)
 _IMPLIED: IdentityCache[ContentSet, Implications] = IdentityCache(4)
+_BLOCKS: IdentityCache[ContentSet, Blocks] = IdentityCache(4)
 HINT = f"a deliberate departure from the shipped content: `# samizdat: ignore[{CODE}]` " \
        "and why, on this line"
 
@@ -83,6 +86,10 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
         lacks = ", ".join(sorted(v for _, v in found_link.missing))
         yield Diagnostic(CODE, SEVERITY, f"{rule.says()} ({rule.support} shipped kept it); "
                          f"this one lacks {lacks}", found_link.location, hint=HINT)
+    for block, other, location, number in outside_blocks(
+            context.content, _BLOCKS.lookup(reference, learn_blocks)):
+        yield Diagnostic(CODE, SEVERITY, f"{block.says()} ({block.support} shipped kept it); "
+                         f"{number:g} lies in the block of {other.value}", location, hint=HINT)
     for departure in departures(context.content, _COSTS.lookup(reference, learn_costs)):
         other = departure.other
         related = (Related(other.location, "better at no higher cost"),) if other else ()
