@@ -204,14 +204,14 @@ def outside_blocks(content: ContentSet, blocks: Blocks
         for section, items in sections.items():
             for item in items:
                 for (s, when, name), by_value in blocks.items():
-                    value, number = item.data.get(when), item.data.get(name)
-                    if s != section or not isinstance(value, str) or not _number(number) \
+                    value, found = item.data.get(when), item.data.get(name)
+                    if s != section or not isinstance(value, str) or not _number(found) \
                             or value not in by_value:
                         continue
-                    own = by_value[value]
+                    own, number = by_value[value], float(found)
                     if own.low <= number <= own.high:
                         continue
                     entered = [b for b in by_value.values() if b.low <= number <= b.high]
                     if entered:
-                        out.append((own, entered[0], item.loc(name), float(number)))
+                        out.append((own, entered[0], item.loc(name), number))
     return out
