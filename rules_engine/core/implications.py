@@ -205,8 +205,8 @@ def outside_blocks(content: ContentSet, blocks: Blocks
             for item in items:
                 for (s, when, name), by_value in blocks.items():
                     value, found = item.data.get(when), item.data.get(name)
-                    if s != section or not isinstance(value, str) or not _number(found) \
-                            or value not in by_value:
+                    if s != section or not isinstance(value, str) or value not in by_value \
+                            or not isinstance(found, int | float) or isinstance(found, bool):
                         continue
                     own, number = by_value[value], float(found)
                     if own.low <= number <= own.high:

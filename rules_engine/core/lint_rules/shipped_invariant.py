@@ -86,10 +86,11 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
         lacks = ", ".join(sorted(v for _, v in found_link.missing))
         yield Diagnostic(CODE, SEVERITY, f"{rule.says()} ({rule.support} shipped kept it); "
                          f"this one lacks {lacks}", found_link.location, hint=HINT)
-    for block, other, location, number in outside_blocks(
+    for block, entered, location, number in outside_blocks(
             context.content, _BLOCKS.lookup(reference, learn_blocks)):
         yield Diagnostic(CODE, SEVERITY, f"{block.says()} ({block.support} shipped kept it); "
-                         f"{number:g} lies in the block of {other.value}", location, hint=HINT)
+                         f"{number:g} lies in the block of {entered.value}", location,
+                         hint=HINT)
     for departure in departures(context.content, _COSTS.lookup(reference, learn_costs)):
         other = departure.other
         related = (Related(other.location, "better at no higher cost"),) if other else ()
