@@ -131,3 +131,19 @@ def test_a_resistance_card_numbered_in_another_ideologues_block(cards: Path) -> 
     assert hits[0]["message"] == (
         "every shipped resistance_cards with ideologue capitalist has a number in 1..12, a "
         "block of its own (12 shipped kept it); 14 lies in the block of showstopper")
+
+
+def test_two_tyranny_choices_of_one_campaign_unlocking_one_resistance_card(
+        cards: Path) -> None:
+    from tests.test_lint_checks import FIRST_POWER
+    path = cards / MARS / "tyranny_cards.yaml"
+    edit(path, FIRST_POWER, FIRST_POWER.replace("        resistance: 2", "        resistance: 20"))
+    report = lint_fast(cards / MARS)[2]
+    hits = [d for d in report if d["code"] == "L601"
+            and "tyranny_cards.choices[].resistance" in d["message"]]
+    lines = [n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if row == "        resistance: 20"]
+    assert [(d["line"], d["related"][0]["line"]) for d in hits] == [(lines[1], lines[0])]
+    assert hits[0]["message"] == (
+        "no two shipped items of one folder share a tyranny_cards.choices[].resistance "
+        "(120 shipped kept it); 20 is already taken in this folder")

@@ -217,19 +217,35 @@ def _short(value: Any) -> bool:
     return not isinstance(value, str) or len(value) <= SHORT
 
 
+def _scalar(value: Any) -> bool:
+    return isinstance(value, str | int) and not isinstance(value, bool)
+
+
 def _scalar_fields(item: Item, section: str) -> Iterator[tuple[Path, Concrete, Any]]:
+    """The short scalars of an item: its own (``section.key``), then those of the
+    mapping entries of its lists (``section.key[].sub``), prose included."""
     for key, value in item.data.items():
-        if isinstance(value, str | int) and not isinstance(value, bool) and _short(value):
+        if _scalar(value):
             yield (section, str(key)), (str(key),), value
+    for key, value in item.data.items():
+        if isinstance(value, list):
+            for i, entry in enumerate(value):
+                if isinstance(entry, Mapping):
+                    for sub, found in entry.items():
+                        if _scalar(found):
+                            yield (section, str(key), "[]", str(sub)), (str(key), i, str(sub)), \
+                                found
 
 
 def unique_fields(content: ContentSet) -> dict[Path, tuple[bool, int]]:
-    """Per top-level scalar field: whether no folder repeats a value, and how many
-    items hold it."""
+    """Per scalar field (an item's own that every item holds, or one of its list
+    entries' seen at least :data:`SUPPORT` times): whether no folder repeats a value,
+    and how many values it holds."""
     held: dict[Path, list[bool]] = defaultdict(list)
     counts: Counter[Path] = Counter()
     present: Counter[Path] = Counter()
     items_of: Counter[str] = Counter()
+    prose: set[Path] = set()        # a field with a long value: never judged unique
     for sections in folders(content):
         for section, items in sections.items():
             items_of[section] += len(items)
@@ -237,12 +253,14 @@ def unique_fields(content: ContentSet) -> dict[Path, tuple[bool, int]]:
             for item in items:
                 for path, _, value in _scalar_fields(item, section):
                     values[path].append(value)
+                    if not _short(value):
+                        prose.add(path)
             for path, found in values.items():
                 held[path].append(len(set(map(str, found))) == len(found))
                 counts[path] += len(found)
                 present[path] += len(found)
-    return {p: (all(v), counts[p]) for p, v in held.items()
-            if present[p] == items_of[p[0]]}
+    return {p: (all(v), counts[p]) for p, v in held.items() if p not in prose and (
+            present[p] == items_of[p[0]] or (len(p) > 2 and counts[p] >= SUPPORT))}
 
 
 def learn(content: ContentSet) -> Invariants:
@@ -335,16 +353,15 @@ def broken(content: ContentSet, invariants: Invariants) -> list[Break]:
             rules = invariants.by_kind.get(section, {})
             if not rules:
                 continue
-            firsts: dict[Path, dict[str, Item]] = defaultdict(dict)
+            firsts: dict[Path, dict[str, Location]] = defaultdict(dict)
             for item in items:
                 for path, concrete, value in _scalar_fields(item, section):
                     rule = rules.get(("unique", *path))
-                    if rule is None:
+                    if rule is None or not _short(value):
                         continue
                     earlier = firsts[path].get(str(value))
                     if earlier is not None:
-                        found.append(Break(rule, value, item.loc(*concrete), item,
-                                           earlier.loc(*concrete)))
+                        found.append(Break(rule, value, item.loc(*concrete), item, earlier))
                     else:
-                        firsts[path][str(value)] = item
+                        firsts[path][str(value)] = item.loc(*concrete)
     return found

@@ -107,7 +107,7 @@ def learn(content: ContentSet) -> Learned:
     lists: dict[Path, list[bool]] = defaultdict(list)
     labels: dict[str, set[str]] = defaultdict(set)
     for path, (unique, _) in unique_fields(content).items():
-        if unique:
+        if unique and len(path) == 2:
             labels[path[0]].add(path[1])
     frozen = {s: frozenset(v) for s, v in labels.items()}
     items_repeat: dict[str, list[bool]] = defaultdict(list)
