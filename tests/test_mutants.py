@@ -105,10 +105,14 @@ def test_classify_kills_a_duplicate_space_number_at_its_line() -> None:
     assert score(run.verdicts) is not None
 
 
-def test_printed_words_are_never_equivalent() -> None:
-    listed = [m for m in mutants(CARDS / "spring") if m.operator == "text-number"]
-    run = classify(CARDS / "spring", listed[:1], workers=1, games=2)
+def test_printed_words_are_never_equivalent_and_a_designers_note_is() -> None:
+    listed = [m for m in mutants(CARDS / "azadi") if m.operator == "text-number"]
+    run = classify(CARDS / "azadi", listed[:1], workers=1, games=2)
     assert run.verdicts[0].outcome in ("killed", "survived")
+    notes = [m for m in mutants(CARDS / "spring") if m.operator == "note-number"]
+    assert {m.file for m in notes} == {"game.yaml"} and len(notes) == 11
+    run = classify(CARDS / "spring", notes[:1], workers=1, games=2)
+    assert run.verdicts[0].outcome == "equivalent"      # a parameter's why is not played
 
 
 def test_command_reports_and_leaves_the_content_and_temp_folder_alone(
