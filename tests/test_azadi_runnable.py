@@ -84,3 +84,18 @@ def test_what_the_engine_runs_validates_clean(cards: Path) -> None:
     edit(path, BOYCOTT, "{action: trade_resources, with: reserve, give: 2, get: 1, "
          "kind: media}")
     assert _found(cards) == []
+
+
+def test_an_optional_effect_the_rules_make_compulsory(cards: Path) -> None:
+    """A start- or end-of-turn effect or a listener happens by itself (ruling R70): the
+    engine cannot let a player decline it, so `optional: true` there is refused."""
+    path = cards / "azadi" / "mandates.yaml"
+    timed, then = "        - when: end_of_turn\n", "          do:\n            - {action: discard"
+    edit(path, timed + then, timed + "          optional: true\n" + then)
+    code, report = validate_json(cards / "azadi")
+    (found,) = report["diagnostics"]
+    assert (found["code"], found["line"], found["column"]) == (
+        "M405", line_of(path, "optional: true"), 21)
+    assert found["message"].startswith(
+        "`optional: true` on an effect that happens by itself (when: end_of_turn), which "
+        "the rules make compulsory (ruling R70), on ")

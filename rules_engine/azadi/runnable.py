@@ -128,6 +128,14 @@ def _lists(data: Any, pattern: tuple[str, ...], path: tuple[str | int, ...]
         yield from _lists(data[head], rest, (*path, head))
 
 
+def _shown_timing(effect: Mapping[str, Any]) -> str:
+    """An effect's timing in the words of its YAML (``when: start_of_turn``)."""
+    when = effect.get("when", ACTIVATED)
+    if isinstance(when, Mapping):
+        return f"when: {{event: {when.get('event')}}}"
+    return f"when: {when}"
+
+
 def _problem(item: Item, path: tuple[str | int, ...], slot: str, why: str) -> Diagnostic:
     return error("M405", f"{why}, on {slot}: the AZADI engine would not run it as printed",
                  item.loc(*path), hint="see the verb reference in docs/content-format.md")
@@ -164,6 +172,11 @@ def _ability(item: Item, path: tuple[str | int, ...], effect: Mapping[str, Any],
     if effect.get("optional", True) is False and timing == ACTIVATED:
         found.append(_problem(item, (*path, "optional"), slot.name,
                               "`optional: false` on a power the player chooses to use"))
+    if effect.get("optional") is True and timing != ACTIVATED:
+        found.append(_problem(item, (*path, "optional"), slot.name,
+                              f"`optional: true` on an effect that happens by itself "
+                              f"({_shown_timing(effect)}), which the rules make compulsory "
+                              f"(ruling R70)"))
     for n, action in enumerate(effect.get("do") or ()):
         if not isinstance(action, Mapping):
             continue
