@@ -191,11 +191,10 @@ def _fit(view: str, section: str, target: str, items: list[Item],
                      tuple(zip(names, weights[1:], strict=True)), worst, len(pairs))
 
 
-def _dominates(model: CostModel, better: Item, worse: Item,
-               labels: frozenset[str]) -> bool:
-    """Whether ``better`` is as good as ``worse`` in every term of ``model`` and every
-    cost field, and better in one."""
-    ours, theirs = features(better, labels), features(worse, labels)
+def _dominates(model: CostModel, better: Item, worse: Item, ours: Features,
+               theirs: Features) -> bool:
+    """Whether ``better`` (its features ``ours``) is as good as ``worse`` (``theirs``)
+    in every term of ``model`` and every cost field, and better in one."""
     if (set(ours) | set(theirs)) - {k for k, _ in model.weights}:
         return False
     strictly = False
@@ -241,8 +240,9 @@ def learn(content: ContentSet) -> CostModels:
             models.append(model)
             shipped[view] = tuple(items)
             own = frozen.get(section, frozenset())
-            if not any(_dominates(model, a, b, own) for a in items for b in items
-                       if a is not b):
+            feats = [features(i, own) for i in items]
+            if not any(_dominates(model, a, b, fa, fb) for a, fa in zip(items, feats, strict=True)
+                       for b, fb in zip(items, feats, strict=True) if a is not b):
                 undominated.add((view, target))
     return CostModels(tuple(models), frozenset(undominated), frozen, categories, shipped)
 
@@ -257,10 +257,16 @@ def departures(content: ContentSet, learned: CostModels) -> list[Departure]:
         labels = learned.labels.get(model.section, frozenset())
         members = [i for _, i in grouped.get(model.view, [])]
         known = {k for k, _ in model.weights}
+        shipped = learned.shipped.get(model.view, ())
+        feats = {id(i): features(i, labels) for i in (*members, *shipped)}
+        as_shipped = {i.data.get("id"): i.data for i in shipped}
+        unchanged = {id(i) for i in members
+                     if "id" in i.data and as_shipped.get(i.data["id"]) == i.data}
+        unchanged |= {id(i) for i in shipped}
         for item in members:
             key = (id(item), model.target)
             cost = cost_value(item.data.get(model.target))
-            own = features(item, labels)
+            own = feats[id(item)]
             if key in found or cost is None or set(own) - known:
                 continue
             expected = model.predict(own)
@@ -269,8 +275,9 @@ def departures(content: ContentSet, learned: CostModels) -> list[Departure]:
                 continue
             if (model.view, model.target) not in learned.undominated:
                 continue
-            rivals = _rivals(item, members, learned.shipped.get(model.view, ()))
-            better = next((o for o in rivals if _dominates(model, o, item, labels)), None)
+            rivals = _rivals(item, members, shipped)      # shipped pairs: none dominates
+            better = next((o for o in rivals if not {id(o), id(item)} <= unchanged
+                           and _dominates(model, o, item, feats[id(o)], own)), None)
             if better is not None:
                 found[key] = Departure(model, item, item.location, cost, expected, own, better)
     return sorted(found.values(), key=lambda d: (d.location.file, d.location.line,
