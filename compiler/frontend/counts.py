@@ -2,7 +2,8 @@
 
 A count rule is ``{type, where, count}``: the number of items whose section holds
 ``type`` components and whose fields equal every ``where`` entry, each counted
-``copies`` times.
+``copies`` times; ``assumed: true`` marks a count the design chose (a deck list the
+source document does not give), checked the same way.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ def check_counts(rules: list[Item], components: Mapping[str, list[Item]],
             continue
         filt = ", ".join(f"{k}={v}" for k, v in where.items())
         what = f"{kind}" + (f" ({filt})" if filt else "")
-        message = f"{scope} has {have} × {what}; the rulebook fixes {want}"
+        fixes = "the design fixes" if rule.get("assumed") is True else "the rulebook fixes"
+        message = f"{scope} has {have} × {what}; {fixes} {want}"
         named = [Related(item.location, f"counted ({_copies(item)})") for item in counted] \
             if len(counted) <= NAMED else []
         if scope_location is None:
