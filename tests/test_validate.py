@@ -169,6 +169,18 @@ def test_san_virus_numbers_are_unique_per_corporation(cards: Path) -> None:
     assert first < line_of(path, "id: moon-virus-4") and first > line_of(path, "id: moon-virus-5")
 
 
+def test_a_hand_bonus_on_the_wrong_stage_is_found_at_that_stage(cards: Path) -> None:
+    path = cards / "san" / "cards.yaml"
+    edit(path, "  - {stage: 4, hand_bonus: false}", "  - {stage: 4, hand_bonus: true}")
+    code, report = validate_json(cards / "san")
+    assert (code, triples(report, cards)) == (
+        1, [("M403", "san/cards.yaml", line_of(path, "{stage: 4, hand_bonus: true}"), 28)])
+    (found,) = report["diagnostics"]
+    assert found["message"] == ("Hand Bonus tokens lie on stages [3, 4, 5], but "
+                                "parameters.hand_bonus_stages says [3, 5]")
+    assert found["related"][0]["line"] == line_of(cards / "san" / "game.yaml", "value: [3, 5]")
+
+
 def test_text_report_quotes_the_source_line(cards: Path) -> None:
     path = cards / "azadi" / "zones.yaml"
     edit(path, "majority: 7", "majority: 6")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.core.content import ContentSet, Item
-from rules_engine.core.diagnostics import Diagnostic, error
+from rules_engine.core.diagnostics import Diagnostic, Related, error
 from rules_engine.core.effects import freeze
 from rules_engine.core.references import check_unique
 from rules_engine.san import model as m
@@ -35,9 +35,14 @@ def build(content: ContentSet) -> tuple[m.SanContent, list[Diagnostic]]:
     bonus = (params.get("hand_bonus_stages") or {}).get("value")
     flagged = [s["stage"] for s in stages if s["hand_bonus"]]
     if isinstance(bonus, list) and sorted(flagged) != sorted(bonus):
+        wrong = [s for s in ordered if bool(s["hand_bonus"]) != (s["stage"] in bonus)]
+        where = wrong[0].loc("hand_bonus") if wrong else \
+            stages[0].location if stages else content.folder_location
+        said = (Related(content.manifest.loc("parameters", "hand_bonus_stages", "value"),
+                        "the stages the parameter names"),) if content.manifest else ()
         diags.append(error("M403", f"Hand Bonus tokens lie on stages {sorted(flagged)}, but "
-                           f"parameters.hand_bonus_stages says {sorted(bonus)}",
-                           stages[0].location if stages else content.folder_location))
+                           f"parameters.hand_bonus_stages says {sorted(bonus)}", where,
+                           related=said))
     return m.SanContent(built, track, freeze({k: v.get("value") for k, v in params.items()})), diags
 
 
