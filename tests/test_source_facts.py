@@ -65,3 +65,11 @@ def test_a_component_count_departing_from_its_rulebook(cards: Path) -> None:
     assert next(d["message"] for d in report if d["code"] == "L602") == (
         "components counts 47 × card {'deck': 'river'}; the source document fixes 48 "
         "(Components: The River deck has forty-eight cards)")
+
+
+def test_a_component_count_left_out_is_found_where_it_belongs(cards: Path) -> None:
+    game = cards / "san" / "game.yaml"
+    edit(game, "    - {type: card, where: {deck: river}, count: 48}\n", "")
+    found = [f for f in lint_fast(cards / "san")[1] if f[0] == "L602"]
+    next_entry = where(game, "- {type: card, where: {deck: river, type: corruption}")
+    assert found == [("L602", "game.yaml", next_entry[0], next_entry[1] + 2)]

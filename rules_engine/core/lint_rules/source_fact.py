@@ -50,15 +50,20 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
     if manifest is None or not table:
         return
     entries = list(manifest.get("components") or [])
+    place = -1                   # the table's order is the manifest's: where each belongs
     for fact in table:
+        if fact.kind == "component":
+            place += 1
         if fact.assumed:
             continue
         if fact.kind == "component":
             found = _component(entries, fact)
             what = f"{fact.name}{f' {dict(fact.where)}' if fact.where else ''}"
             if found is None:
+                at = ("components", min(place, len(entries) - 1)) if entries else \
+                    ("components",)
                 yield Diagnostic(CODE, SEVERITY, f"components has no count of {what}; "
-                                 f"{_quoted(fact)}", manifest.loc("components"))
+                                 f"{_quoted(fact)}", manifest.loc(*at))
             elif found[1].get("count") != fact.value:
                 yield Diagnostic(CODE, SEVERITY, f"components counts {found[1].get('count')} "
                                  f"× {what}; {_quoted(fact)}",
