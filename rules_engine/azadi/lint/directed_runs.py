@@ -80,8 +80,12 @@ class Coverage:
     universe: coverage.Universe
     fired: set[str] = field(default_factory=set)
     pairs: set[str] = field(default_factory=set)
+    memo: dict[Any, tuple[int, ...]] = field(default_factory=dict)  # a round's (_orders_for)
+    gains: dict[tuple[tuple[str, ...], str], int] = field(default_factory=dict)  # (gain)
 
     def add(self, counters: Iterable[str]) -> None:
+        self.memo.clear()                   # what was worked out from the old coverage
+        self.gains.clear()
         keys = list(counters)
         self.fired |= coverage.fired_keys(keys)
         self.pairs |= {k[5:] for k in keys if k.startswith("pair:")}
@@ -91,9 +95,13 @@ class Coverage:
 
     def gain(self, laws: list[str], used: str) -> int:
         """Uncovered pairs of ``used`` with ``laws``, and ``UNFIRED`` more if it never
-        fired."""
-        return sum(self.missing(law, used) for law in laws) + \
-            (0 if used in self.fired else UNFIRED)
+        fired (kept for the round: ``add`` forgets it)."""
+        key = (tuple(laws), used)
+        found = self.gains.get(key)
+        if found is None:
+            found = self.gains[key] = sum(self.missing(law, used) for law in laws) + \
+                (0 if used in self.fired else UNFIRED)
+        return found
 
 
 @lru_cache(maxsize=4)
@@ -178,11 +186,24 @@ def _with(seen: Coverage, laws: list[str], orders: list[int], resistance: list[i
           used: list[str], count: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The Orders adding most uncovered pairs with ``used`` (unfired ones first), then
     the ``count`` Resistance cards adding most with ``laws`` and those Orders."""
-    chosen_orders = _best(orders, lambda n: sum(seen.gain([f"order:{n}"], u) for u in used)
-                          + (0 if f"order:{n}" in seen.fired else UNFIRED), ORDERS)
+    chosen_orders = _orders_for(seen, tuple(orders), tuple(used))
     every = laws + [f"order:{n}" for n in chosen_orders]
     chosen = _best(resistance, lambda n: seen.gain(every, f"resistance:{n}"), count)
     return chosen, chosen_orders
+
+
+def _orders_for(seen: Coverage, orders: tuple[int, ...], used: tuple[str, ...]
+                ) -> tuple[int, ...]:
+    """The Orders adding most uncovered pairs with ``used`` (unfired ones first); the
+    same for every plan of one round, so worked out once a round (``seen`` changes
+    only between rounds)."""
+    key = (orders, used)
+    memo = seen.memo
+    if key not in memo:
+        memo[key] = _best(list(orders), lambda n: sum(seen.gain([f"order:{n}"], u)
+                                                      for u in used)
+                          + (0 if f"order:{n}" in seen.fired else UNFIRED), ORDERS)
+    return memo[key]
 
 
 def _mandate_sides(seen: Coverage) -> list[tuple[bool, list[str]]]:
@@ -243,5 +264,6 @@ def _tyranny_plans(campaign: Campaign, seen: Coverage) -> Iterator[tuple[Any, Pl
 def _best(numbers: list[int], score: Any, count: int) -> tuple[int, ...]:
     """The ``count`` numbers of highest ``score`` (the lower number on a tie), in
     ascending order; only those that score."""
-    ranked = sorted(numbers, key=lambda n: (-score(n), n))
-    return tuple(sorted(n for n in ranked[:count] if score(n) > 0))
+    scores = {n: score(n) for n in numbers}
+    ranked = sorted(numbers, key=lambda n: (-scores[n], n))
+    return tuple(sorted(n for n in ranked[:count] if scores[n] > 0))
