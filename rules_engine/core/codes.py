@@ -369,16 +369,19 @@ _CODES: tuple[Code, ...] = (
          "suppression or baseline hides it. Look for a repeating effect or an "
          "unreachable goal in the content the replay shows. The error points at the "
          "content item the game's last actions and log lines name most (when one is "
-         "named in a tenth of them), the manifest a related place."),
+         "named in a tenth of them), the manifest a related place; one error a game, "
+         "naming every analysis that played it."),
     Code("R106", "game-crashed", "A simulated game raised an exception on the content.",
-         "An exception while a simulated analysis plays a game (an engine meeting content "
-         "its checks let through, or a bug in samizdat) is reported at the content item "
-         "the game's last actions and log lines name most, not as an internal error at "
-         "the manifest: the error names the exception, the seed, how many actions were "
-         "played and the analysis, with the `samizdat simulate ... --replay SEED` command "
-         "that plays the game again up to the action that raised; `samizdat lint "
-         "--verbose` prints the traceback. The findings of that analysis are unknown. "
-         "Like R104, no --select, --ignore, suppression or baseline hides it."),
+         "An exception while a simulated analysis sets up or plays a game (an engine "
+         "meeting content its checks let through, or a bug in samizdat) is reported at "
+         "the content item the game's last actions and log lines name most (the manifest "
+         "for a game that could not be set up), not as an internal error: the error names "
+         "the exception, the seed, how many actions were played and every analysis that "
+         "played that game (one error for all of them), with the `samizdat simulate ... "
+         "--replay SEED` command that plays the game again up to the action that raised; "
+         "`samizdat lint --verbose` prints the traceback. The findings of those analyses "
+         "are unknown. Like R104, no --select, --ignore, suppression or baseline hides "
+         "it."),
     Code("T101", "missing-translation", "A printed field has no translation in the "
          "language asked for.",
          "With `--lang CODE` every printed field is in that language: rules text from "

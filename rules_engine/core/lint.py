@@ -17,9 +17,10 @@ own, so what they find holds on whatever part of the content loaded); the others
 which need the whole content sound (every simulated rule among them), do not run,
 and an ``R103`` warning names them. A rule that raises is an ``R104`` error naming
 it, and the other rules' findings are still reported; the traceback is kept for
-``--verbose``. A game a rule plays that raises is an ``R106`` error, and one that
-spends its budget an ``R105``, each at the content item the game's last actions name
-most, with the command that replays the game.
+``--verbose``. A game a rule plays that raises (or cannot be set up from the content)
+is an ``R106`` error, and one that spends its budget an ``R105``, each at the content
+item the game's last actions name most, with the command that replays the game: one
+finding a game, naming every rule that played it.
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ def run(context: LintContext, tracebacks: list[str] | None = None) -> Iterator[D
     documentation); each rule that raised adds its traceback to ``tracebacks``."""
     skipped: list[ModuleType] = []
     unplayable: list[ModuleType] = []
+    games: dict[tuple[Any, ...], _WentWrong] = {}     # one finding a game, every rule's
     for module in rule_modules(context.game):
         simulated = getattr(module, "SIMULATED", False)
         if simulated and context.fast:
@@ -119,7 +121,7 @@ def run(context: LintContext, tracebacks: list[str] | None = None) -> Iterator[D
             unplayable.append(module)
             continue
         if not simulated:
-            yield from _checked(module, context, tracebacks)
+            yield from _checked(module, context, tracebacks, games)
             continue
         if context.started is not None:
             context.started(f"{module.CODE} {module.NAME}")
@@ -127,21 +129,33 @@ def run(context: LintContext, tracebacks: list[str] | None = None) -> Iterator[D
             try:
                 if out_of_time():
                     raise OutOfTime("no time left")
-                found = _checked(module, context, tracebacks)
+                found = _checked(module, context, tracebacks, games)
             except OutOfTime:
                 skipped.append(module)
                 continue
         yield from found
+    for wrong in games.values():
+        yield wrong.build(wrong.modules)
     if skipped:
         yield not_run(context, skipped)
     if unplayable:
         yield not_playable(context, unplayable)
 
 
-def _checked(module: ModuleType, context: LintContext, tracebacks: list[str] | None
-             ) -> list[Diagnostic]:
+@dataclass
+class _WentWrong:
+    """A simulated game that raised or did not end, and the rules that played it: one
+    finding for all of them (``build`` makes it)."""
+
+    build: Callable[[list[ModuleType]], Diagnostic]
+    modules: list[ModuleType]
+
+
+def _checked(module: ModuleType, context: LintContext, tracebacks: list[str] | None,
+             games: dict[tuple[Any, ...], _WentWrong] | None = None) -> list[Diagnostic]:
     """What ``module.check`` finds; if it raises, what it found before and an R104
-    error (OutOfTime, the time budget's, goes through)."""
+    error (OutOfTime, the time budget's, goes through); a game it played that raised
+    or did not end goes to ``games`` (one finding a game, when given)."""
     found: list[Diagnostic] = []
     try:
         for d in module.check(context):
@@ -149,28 +163,53 @@ def _checked(module: ModuleType, context: LintContext, tracebacks: list[str] | N
     except OutOfTime:
         raise
     except Exception as exc:  # noqa: BLE001 - a rule's bug must not lose the others' findings
-        found.append(internal_error(context, module, exc))
+        wrong = _game_went_wrong(context, exc)
+        if wrong is None or games is None:
+            found.append(internal_error(context, module, exc))
+        elif wrong[0] in games:
+            games[wrong[0]].modules.append(module)
+        else:
+            games[wrong[0]] = _WentWrong(wrong[1], [module])
         if tracebacks is not None:
             tracebacks.append(f"{module.CODE} {module.NAME} ({context.game}):\n"
                               + "".join(traceback.format_exception(exc)))
     return found
 
 
+def _failed_game(exc: BaseException) -> GameFailed | None:
+    failed: BaseException | None = exc
+    while failed is not None and not isinstance(failed, GameFailed):
+        failed = failed.__cause__ or failed.__context__
+    return failed if isinstance(failed, GameFailed) else None
+
+
+def _game_went_wrong(context: LintContext, exc: BaseException
+                     ) -> tuple[tuple[Any, ...], Callable[[list[ModuleType]], Diagnostic]] | None:
+    """For a game that raised on the content or did not end: what tells it apart
+    (the same game for every rule that played it) and how to build its finding."""
+    failed = _failed_game(exc)
+    cause = failed.__cause__ if failed is not None else None
+    if failed is None or not isinstance(cause, GameDidNotEnd | GameCrashed):
+        return None
+    replay = f"replay: {replay_command(failed.spec, failed.seed, context.content.folder)}"
+    if isinstance(cause, GameDidNotEnd):
+        stalled = cause
+        return ((GAME_DID_NOT_END, failed.seed, stalled.budget),
+                lambda modules: did_not_end(context, modules, stalled, replay))
+    crash, seed = cause, failed.seed
+    return ((GAME_CRASHED, seed, crash.said),
+            lambda modules: crashed(context, modules, crash, seed, replay))
+
+
 def internal_error(context: LintContext, module: ModuleType, exc: BaseException
                    ) -> Diagnostic:
     """The R104 error that ``module`` raised ``exc``: the rule, the exception, and the
     command that replays the game it was playing, if it was."""
-    failed: BaseException | None = exc
-    while failed is not None and not isinstance(failed, GameFailed):
-        failed = failed.__cause__ or failed.__context__
-    cause = failed.__cause__ if isinstance(failed, GameFailed) and failed.__cause__ else exc
+    failed = _failed_game(exc)
+    cause = failed.__cause__ if failed is not None and failed.__cause__ else exc
     replay = ""
-    if isinstance(failed, GameFailed):
+    if failed is not None:
         replay = f"replay: {replay_command(failed.spec, failed.seed, context.content.folder)}"
-        if isinstance(cause, GameDidNotEnd):
-            return did_not_end(context, module, cause, replay)
-        if isinstance(cause, GameCrashed):
-            return crashed(context, module, cause, failed.seed, replay)
         replay = f"; the game of seed {failed.seed} raised it ({replay})"
     said = clipped(f"{type(cause).__name__}: {cause}", 300)
     return error(INTERNAL_ERROR, f"internal error in {module.CODE} {module.NAME} "
@@ -180,16 +219,25 @@ def internal_error(context: LintContext, module: ModuleType, exc: BaseException
                  "prints the traceback to report")
 
 
-def did_not_end(context: LintContext, module: ModuleType, stalled: GameDidNotEnd,
+def _rules(modules: list[ModuleType]) -> tuple[str, str]:
+    """("L911 stalled-game and L912 seat-balance", "L911 and L912")."""
+    def joined(words: list[str]) -> str:
+        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return (joined([f"{m.CODE} {m.NAME}" for m in modules]),
+            joined([str(m.CODE) for m in modules]))
+
+
+def did_not_end(context: LintContext, modules: list[ModuleType], stalled: GameDidNotEnd,
                 replay: str) -> Diagnostic:
     """The R105 error that a game ``module`` played spent its budget: the content, not
     samizdat, keeps it going (an effect that hands the turn back, an end no one can
     reach), so the finding is the content's, with the command that replays it."""
     where, related, named = _driving(context, stalled.recent)
+    rules, codes = _rules(modules)
     return error(GAME_DID_NOT_END, f"a game of {context.game} did not end: seed "
                  f"{stalled.seed} spent its budget of {stalled.budget} ({stalled.steps} "
-                 f"actions, {stalled.seconds:.1f} s) while {module.CODE} {module.NAME} "
-                 f"played it{named}; {replay}; the findings of {module.CODE} are unknown",
+                 f"actions, {stalled.seconds:.1f} s) while {rules} played it{named}; "
+                 f"{replay}; the findings of {codes} are unknown",
                  where, related=related,
                  hint="look for an effect that repeats without end or a goal no player "
                  "can reach; `--replay` prints the game action by action")
@@ -208,15 +256,19 @@ def _driving(context: LintContext, recent: tuple[str, ...]
             f"{item.data.get('id') or item.data.get('title')}")
 
 
-def crashed(context: LintContext, module: ModuleType, failed: GameCrashed, seed: int,
+def crashed(context: LintContext, modules: list[ModuleType], failed: GameCrashed, seed: int,
             replay: str) -> Diagnostic:
-    """The R106 error that a game ``module`` played raised: located at the content it
-    was playing, with the command that replays it."""
+    """The R106 error that a game the rules ``modules`` played raised (or could not be
+    set up from the content): located at the content it was playing, with the command
+    that replays it."""
     where, related, named = _driving(context, failed.recent)
     said = clipped(failed.said, 300)
-    return error(GAME_CRASHED, f"a game of {context.game} raised {said}: seed {seed}, after "
-                 f"{failed.steps} actions, while {module.CODE} {module.NAME} played "
-                 f"it{named}; {replay}; the findings of {module.CODE} are unknown",
+    rules, codes = _rules(modules)
+    when = f"after {failed.steps} actions" if failed.steps or failed.recent else \
+        "setting it up"
+    return error(GAME_CRASHED, f"a game of {context.game} raised {said}: seed {seed}, {when}, "
+                 f"while {rules} played it{named}; {replay}; the findings of {codes} are "
+                 f"unknown",
                  where, related=related,
                  hint="content the checks let through, or a bug in samizdat: the replay "
                  "shows the action that raised, `samizdat lint --verbose` the traceback")

@@ -29,6 +29,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine.core.budgets import GameCrashed
 from rules_engine.core.game import State, play_out
 from rules_engine.native import register_frozen
 
@@ -83,9 +84,12 @@ def _factory(spec: Simulation) -> Callable[..., Any]:
 
 def play_one(spec: Simulation, seed: int) -> GameRecord:
     """Play the game of ``seed`` to the end and record it."""
-    game, bots, summarise = _factory(spec)(seed, **dict(spec.options))
-    state: State[Any] = play_out(game.new_initial_state(seed), bots, spec.max_steps,
-                                    spec.max_seconds)
+    try:
+        game, bots, summarise = _factory(spec)(seed, **dict(spec.options))
+        start: State[Any] = game.new_initial_state(seed)
+    except Exception as exc:    # the content's setup: a finding about it, not a crash
+        raise GameCrashed(seed, 0, f"{type(exc).__name__}: {exc}") from exc
+    state: State[Any] = play_out(start, bots, spec.max_steps, spec.max_seconds)
     first, turns, end, counters = summarise(state)
     return GameRecord(seed, tuple(state.returns()), first, turns, end, counters)
 
