@@ -73,3 +73,45 @@ def test_a_component_count_left_out_is_found_where_it_belongs(cards: Path) -> No
     found = [f for f in lint_fast(cards / "san")[1] if f[0] == "L602"]
     next_entry = where(game, "- {type: card, where: {deck: river, type: corruption}")
     assert found == [("L602", "game.yaml", next_entry[0], next_entry[1] + 2)]
+
+
+def _l602(cards: Path, game: str) -> list[tuple[str, int, str]]:
+    report = lint_fast(cards / game)[2]
+    return [(Path(d["file"]).name, d["line"], d["message"]) for d in report
+            if d["code"] == "L602"]
+
+
+def test_a_tyranny_card_whose_choices_unlock_one_resistance_card(cards: Path) -> None:
+    from tests.test_lint_checks import FIRST_POWER, MARS
+    path = cards / MARS / "tyranny_cards.yaml"
+    edit(path, FIRST_POWER, FIRST_POWER.replace("        resistance: 2", "        resistance: 46"))
+    second = [n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+              if row == "        resistance: 46"]
+    assert _l602(cards, MARS) == [(
+        "tyranny_cards.yaml", second[1],
+        "tyranny_cards.choices[].resistance: 46 again; the source document fixes a different "
+        "value in each entry (Resistance Cards: The two choices of one Tyranny Card unlock "
+        "two different Resistance Cards)")]
+
+
+def test_a_tyranny_card_placing_three_imperial_voters(cards: Path) -> None:
+    from tests.test_lint_checks import MARS
+    path = cards / MARS / "tyranny_cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("imperial_voters_per_zone: 2", "imperial_voters_per_zone: 3",
+                                 1), encoding="utf-8")
+    assert _l602(cards, MARS) == [(
+        "tyranny_cards.yaml", where(path, "imperial_voters_per_zone: 3")[0],
+        "tyranny_cards.imperial_voters_per_zone: 3; the source document fixes 2 (Front of a "
+        "Tyranny Card (setting up a Tyranny Card): Opening any Tyranny Card puts two Imperial "
+        "voters into each zone)")]
+
+
+def test_a_virus_card_with_a_cost(cards: Path) -> None:
+    path = cards / "san" / "cards.yaml"
+    kernel = "    title: Moon Core Kernel\n"
+    edit(path, kernel, kernel + "    cost: 2\n")
+    assert _l602(cards, "san") == [(
+        "cards.yaml", where(path, "Moon Core Kernel")[0] + 1,
+        "cards.cost (deck=virus): present; the source document fixes no such field here "
+        "(Virus Cards: A Virus card has no price: it is never bought)")]

@@ -2,9 +2,14 @@
 (``source_facts.yaml`` in the game plug-in's package), read once per process.
 
 A fact is a ``parameter`` (a manifest parameter's value) or a ``component`` (a count
-of the manifest's ``components``), with the section of the source document that
-states it and what it says in this project's words; ``assumed: true`` marks a fact the
-document is silent on (the design choice it records is not enforced)."""
+of the manifest's ``components``), or a statement about the content's items at a
+``field`` (``tyranny_cards.choices``, ``[]`` for a list's entries, a ``where`` filter
+on the items): ``length`` (how many entries a list holds), ``range`` (every number
+within ``{min, max}``), ``distinct`` (no item repeats a value in its list), ``unique``
+(no two items share a value: ``value: folder`` or ``game``) and ``absent`` (the rules
+give such items no such field). Each has the section of the source document that
+states it and what it says in this project's words; ``assumed: true`` marks a fact
+the document is silent on (the design choice it records is not enforced)."""
 
 from __future__ import annotations
 
@@ -55,8 +60,9 @@ def facts_of(game: str) -> tuple[Fact, ...]:
     out = []
     for raw in data.get("facts") or ():
         kind = str(raw["kind"])
-        name = str(raw.get("name") if kind == "parameter" else raw.get("type"))
-        value = raw.get("value") if kind == "parameter" else raw.get("count")
+        name = str(raw.get("name") if kind == "parameter" else raw.get("type")
+                   if kind == "component" else raw.get("field"))
+        value = raw.get("count") if kind == "component" else raw.get("value")
         out.append(Fact(kind, name, value, str(raw.get("section", "")),
                         str(raw.get("says", "")).rstrip("."), raw.get("where"),
                         bool(raw.get("assumed", False))))

@@ -1,10 +1,13 @@
 """The manifest departs from a fact its game's source document states.
 
 Each game keeps its rules as data: a table of the statements of its source document
-that the manifest encodes (``source_facts.yaml`` beside its plug-in), each with the
-section of the document that states it. Each component count the table gives must
-be in the manifest's ``components`` with that count; the finding quotes the fact and
-its section. A parameter that departs from the table is a variant, not reported
+that the manifest and the content encode (``source_facts.yaml`` beside its plug-in),
+each with the section of the document that states it. Each component count the table
+gives must be in the manifest's ``components`` with that count, and the content's
+items keep each content fact (a list's length, a range, values distinct in an item or
+unique, a field the rules give such items none of:
+:mod:`rules_engine.core.fact_checks`); the finding, at the content line, quotes the
+fact and its section. A parameter that departs from the table is a variant, not reported
 (ruling R69). A deliberate change of the box keeps its departure with
 ``# samizdat: ignore[L602] reason`` on the line.
 
@@ -22,14 +25,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from rules_engine.core.diagnostics import Diagnostic, Severity
+from rules_engine.core.diagnostics import Diagnostic, Related, Severity
+from rules_engine.core.fact_checks import departures, shown
 from rules_engine.core.lint import LintContext
 from rules_engine.core.source_facts import Fact, facts_of
 
 CODE = "L602"
 NAME = "departs-from-source"
 SEVERITY = Severity.ERROR
-LOCAL = True      # the manifest on its own
+LOCAL = True      # the manifest on its own, each item on its own (and each folder)
 
 
 def _quoted(fact: Fact) -> str:
@@ -44,9 +48,26 @@ def _component(entries: list[Any], fact: Fact) -> tuple[int, Mapping[str, Any]] 
     return None
 
 
+_FIXES = {"length": "{} entries", "range": "{}", "distinct": "a different value in each entry",
+          "unique": "a value of its own for each item", "absent": "no such field here"}
+
+
+def _content_facts(context: LintContext, table: tuple[Fact, ...]) -> Iterator[Diagnostic]:
+    for found in departures(context.content, table):
+        fact = found.fact
+        where = f" ({', '.join(f'{k}={v}' for k, v in fact.where.items())})" \
+            if isinstance(fact.where, Mapping) else ""
+        fixes = _FIXES[fact.kind].format(shown(fact.value))
+        related = (Related(found.first, "has it already"),) if found.first else ()
+        yield Diagnostic(CODE, SEVERITY, f"{fact.name}{where}: {found.found}; the source "
+                         f"document fixes {fixes} ({fact.section}: {fact.says})",
+                         found.location, related)
+
+
 def check(context: LintContext) -> Iterator[Diagnostic]:
     manifest = context.content.manifest
     table = facts_of(context.game)
+    yield from _content_facts(context, table)
     if manifest is None or not table:
         return
     entries = list(manifest.get("components") or [])

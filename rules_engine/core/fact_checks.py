@@ -1,0 +1,136 @@
+"""The generic checkers of the content facts of a game's facts table (rules as data):
+one per fact kind, each finding at the content line where the content departs from
+the fact.
+
+A fact's ``field`` is a content section and a path of keys (``tyranny_cards.choices``,
+``tyranny_cards.choices[].resistance``: ``[]`` stands for each entry of a list); its
+``where`` keeps the items whose fields equal every entry. :func:`departures` walks
+every folder of the content (the game's, each campaign's) and yields, per fact:
+
+* ``length``: a list holding another number of entries than ``value`` (a number, or
+  ``{min, max}``);
+* ``range``: a number outside ``{min, max}``;
+* ``distinct``: a value repeated inside one item (the field ends in a list entry's
+  key);
+* ``unique``: a value a second item has too (``value: folder``, or ``game`` for the
+  whole content);
+* ``absent``: the field present at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.core.content import ContentSet, Item
+from rules_engine.core.diagnostics import Location
+from rules_engine.core.learned import folders
+from rules_engine.core.source_facts import Fact
+
+KINDS = frozenset({"length", "range", "distinct", "unique", "absent"})
+Concrete = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Departure:
+    """Where the content departs from ``fact``: what was found, and the earlier place
+    holding the same value (``distinct``, ``unique``)."""
+
+    fact: Fact
+    location: Location
+    found: str
+    first: Location | None = None
+
+
+def _values(data: Any, keys: list[str], concrete: Concrete = ()
+            ) -> Iterator[tuple[Concrete, Any]]:
+    """The values at ``keys`` under ``data`` with their own paths."""
+    if not keys:
+        yield concrete, data
+        return
+    key, rest = keys[0], keys[1:]
+    if key == "[]":
+        if isinstance(data, list):
+            for i, entry in enumerate(data):
+                yield from _values(entry, rest, (*concrete, i))
+    elif isinstance(data, Mapping) and key in data:
+        yield from _values(data[key], rest, (*concrete, key))
+
+
+def _path(fact: Fact) -> tuple[str, list[str]]:
+    section, *keys = fact.name.replace("[]", ".[]").split(".")
+    return section, [k for k in keys if k]
+
+
+def _bounds(value: Any) -> tuple[float, float]:
+    if isinstance(value, Mapping):
+        return float(value.get("min", float("-inf"))), float(value.get("max", float("inf")))
+    return float(value), float(value)
+
+
+def shown(value: Any) -> str:
+    if isinstance(value, Mapping):
+        low, high = value.get("min"), value.get("max")
+        return f"{low}..{high}" if low != high else str(low)
+    return str(value)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _matches(item: Item, where: Any) -> bool:
+    return not isinstance(where, Mapping) or all(item.data.get(k) == v
+                                                 for k, v in where.items())
+
+
+def departures(content: ContentSet, facts: tuple[Fact, ...]) -> Iterator[Departure]:
+    """Every place of ``content`` that departs from one of ``facts`` (its content kinds
+    only, ``assumed`` ones left out), fact by fact, in content order."""
+    for fact in facts:
+        if fact.kind not in KINDS or fact.assumed:
+            continue
+        section, keys = _path(fact)
+        seen_game: dict[str, Location] = {}
+        for sections in folders(content):
+            seen = seen_game if fact.value == "game" else {}
+            for item in sections.get(section, []):
+                if _matches(item, fact.where):
+                    yield from _item(fact, item, keys, seen)
+
+
+def _item(fact: Fact, item: Item, keys: list[str], seen: dict[str, Location]
+          ) -> Iterator[Departure]:
+    found = list(_values(item.data, keys))
+    if fact.kind == "absent":
+        for concrete, _ in found[:1]:
+            yield Departure(fact, item.loc(*concrete), "present")
+    elif fact.kind == "length":
+        low, high = _bounds(fact.value)
+        for concrete, value in found:
+            if isinstance(value, list) and not low <= len(value) <= high:
+                yield Departure(fact, item.loc(*concrete), f"{len(value)} entries")
+    elif fact.kind == "range":
+        low, high = _bounds(fact.value)
+        for concrete, value in found:
+            if _number(value) and not low <= value <= high:
+                yield Departure(fact, item.loc(*concrete), str(value))
+    elif fact.kind == "distinct":
+        own: dict[str, Location] = {}
+        for concrete, value in found:
+            yield from _repeat(fact, item.loc(*concrete), value, own)
+    elif fact.kind == "unique":
+        for concrete, value in found:
+            yield from _repeat(fact, item.loc(*concrete), value, seen)
+
+
+def _repeat(fact: Fact, where: Location, value: Any, seen: dict[str, Location]
+            ) -> Iterator[Departure]:
+    if isinstance(value, Mapping | list):
+        return
+    earlier = seen.get(str(value))
+    if earlier is not None:
+        yield Departure(fact, where, f"{value} again", earlier)
+    else:
+        seen[str(value)] = where
