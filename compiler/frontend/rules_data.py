@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,35 @@ class RulesData:
     def word(self, english: str) -> str:
         """A fixed heading of the reference in this language."""
         return self.words.get(english, english)
+
+
+PARAMETER = re.compile(r"\{parameter:([a-z][a-z0-9_]*)\}")
+"""A manifest parameter named in the rules prose: ``{parameter:order_infamy}``."""
+
+
+def _filled(value: Any, parameters: Mapping[str, Any]) -> Any:
+    if isinstance(value, str):
+        return PARAMETER.sub(lambda m: _shown(parameters.get(m.group(1)), m.group(0)), value)
+    if isinstance(value, Mapping):
+        return {k: _filled(v, parameters) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_filled(v, parameters) for v in value]
+    return value
+
+
+def _shown(value: Any, written: str) -> str:
+    """A parameter's value as the prose prints it (a number, or the one number of a
+    mapping such as ``{any: 3}``); what was written when it is neither."""
+    if isinstance(value, Mapping) and len(value) == 1:
+        value = next(iter(value.values()))
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else written
+
+
+def with_parameters(rules: RulesData, parameters: Mapping[str, Any]) -> RulesData:
+    """``rules`` with each ``{parameter:NAME}`` of its prose replaced by the content's
+    value of that manifest parameter, so the reference prints the numbers the engine
+    plays (a variant's included)."""
+    return replace(rules, data=_filled(rules.data, parameters))
 
 
 _checked: dict[tuple[str, str, bytes], tuple[RulesData | None, tuple[Diagnostic, ...]]] = {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from ast import literal_eval
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from compiler.frontend.rules_data import RulesData as RulesData  # re-exported
 from compiler.frontend.rules_data import load_rules as load_rules
+from compiler.frontend.rules_data import with_parameters
 from compiler.pdf import icon_images
 from compiler.pdf.icons import library
 from compiler.pdf.reference_text import Text, TextContents, TextHeading, needs_engine
@@ -455,10 +457,19 @@ def _widths(header: list[str], rows: list[list[str]], width: float, font: str = 
             widths[i] = room * weights[i] / weight
 
 
+def _parameters(model: Any) -> Mapping[str, Any]:
+    """The content's manifest parameters (their values), as the engine plays them."""
+    found: Any = getattr(model, "parameters", None)
+    if found is not None and hasattr(found, "to_dict"):    # a frozen model's FrozenMap
+        found = found.to_dict()
+    return found if isinstance(found, Mapping) else {}
+
+
 def reference_pdf(rules: RulesData, model: Any, faces: list[CardFace], paper: str = "a4"
                   ) -> tuple[bytes, int]:
     """The rules reference as a PDF with a table of contents and bookmarks, on the
     page :func:`page_size` gives for ``paper``."""
+    rules = with_parameters(rules, _parameters(model))
     styles = _styles()
     icons = icon_images.files(library(rules.game))
     ref = rules.data["reference"]
@@ -582,6 +593,7 @@ def reference_html(rules: RulesData, model: Any, faces: list[CardFace]) -> bytes
     from jinja2.sandbox import SandboxedEnvironment
     from markupsafe import Markup
 
+    rules = with_parameters(rules, _parameters(model))
     icons = icon_images.data_uris(library(rules.game))
     ref = rules.data["reference"]
     env = SandboxedEnvironment(autoescape=True)
@@ -618,6 +630,7 @@ def aid_pdf(rules: RulesData, model: Any, paper: str = "a4") -> tuple[bytes, int
     returns overflowing panels too."""
     from reportlab.pdfgen.canvas import Canvas
 
+    rules = with_parameters(rules, _parameters(model))
     styles = _styles()
     icons = icon_images.files(library(rules.game))
     aid = rules.data["aid"]

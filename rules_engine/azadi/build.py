@@ -69,8 +69,10 @@ def build(content: ContentSet) -> tuple[m.AzadiContent, list[Diagnostic]]:
     mandate_ids = {x.id for x in mandates}
     order_numbers = {x.number for x in orders}
     resistance_numbers = {x.number for x in resistance}
+    voters = (params.get("tyranny_imperial_voters_per_zone") or {}).get("value", 2)
     campaigns = tuple(
-        _campaign(c.manifest, c.sections, mandate_ids, order_numbers, resistance_numbers, diags)
+        _campaign(c.manifest, c.sections, mandate_ids, order_numbers, resistance_numbers, diags,
+                  voters if isinstance(voters, int) else 2)
         for c in content.campaigns if c.manifest is not None)
     diags += _unique_across_campaigns(content)
 
@@ -185,7 +187,10 @@ def _setup_table(content: ContentSet, params: dict[str, Any],
 
 
 def _campaign(manifest: Item, sections: dict[str, list[Item]], mandates: set[str],
-              orders: set[int], resistance: set[int], diags: list[Diagnostic]) -> m.Campaign:
+              orders: set[int], resistance: set[int], diags: list[Diagnostic],
+              voters: int = 2) -> m.Campaign:
+    """One campaign's model; a Tyranny card that names no Imperial voters per zone
+    places ``voters`` (the manifest's tyranny_imperial_voters_per_zone)."""
     diags += check_reference(manifest, ("mandate",), manifest["mandate"], mandates, "Mandate")
     tyranny = sections.get("tyranny_cards", [])
     diags += check_unique(tyranny, "number", "Tyranny card number")
@@ -202,7 +207,7 @@ def _campaign(manifest: Item, sections: dict[str, list[Item]], mandates: set[str
                                            parse_effects(c["while_active"]), c["resistance"],
                                            text_of(c, "text"), text_of(c, "task_text")))
         cards.append(m.TyrannyCard(i["id"], i["number"], i["title"], i["narrative"],
-                                   i.get("imperial_voters_per_zone", 2), i["order"],
+                                   i.get("imperial_voters_per_zone", voters), i["order"],
                                    (choices[0], choices[1]), i.location))
     ideology = tuple(_ideology_card(i, diags) for i in sections.get("ideology_cards", []))
     return m.Campaign(manifest["id"], manifest["name"], manifest["mandate"], tuple(cards),

@@ -143,7 +143,8 @@ def resolve(state: AzadiState, action: Action) -> str:
         powers.timed(state, "start_of_turn")      # the turn begins with the Crown placed
     elif isinstance(action, PlaceOrder):
         order = state.orders[number]
-        state.in_play.append(OrderInPlay(order, action.zone))
+        state.in_play.append(OrderInPlay(order, action.zone,
+                                         int(state.content.parameters.get("order_infamy", 6))))
         coverage.fire(state, f"order:{order.number}")
         voters.set_majorities(state)              # the Order's rules apply at once (R35)
     elif isinstance(action, OpenZone):

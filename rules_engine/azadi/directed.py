@@ -62,7 +62,8 @@ def set_up(state: AzadiState) -> None:
         state.resistance[index] = number
     for number in config.orders_start:
         zone = decisions.order_zones(state)[0]
-        state.in_play.append(OrderInPlay(state.orders[number], zone))
+        state.in_play.append(OrderInPlay(state.orders[number], zone,
+                                         int(state.content.parameters.get("order_infamy", 6))))
         coverage.fire(state, f"order:{number}")
     if config.azadi_in:
         state.track.flag = max(0, state.track.fort - config.azadi_in)

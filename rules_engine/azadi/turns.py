@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 def parley(state: AzadiState, action: Parley) -> str:
     state.parleyed.add(action.zone)
     state.board.add_voter(action.zone, IMPERIAL, state.track)
-    state.players[state.player].resources[action.kind] += 1
+    reward = int(state.content.parameters.get("parley_reward", 1))   # the manifest's
+    state.players[state.player].resources[action.kind] += reward
     return (f"P{state.player + 1} parleys: an Imperial voter in zone {action.zone}, "
-            f"1 {action.kind}")
+            f"{reward} {action.kind}")
 
 
 def redraw(state: AzadiState) -> str:

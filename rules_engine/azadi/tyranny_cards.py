@@ -24,7 +24,8 @@ def trigger(state: AzadiState) -> str:
     if state.tyranny is not None or not state.tyranny_deck:
         return ""
     card = state.tyranny_deck.pop()
-    state.tyranny = ActiveTyranny(card)
+    legacy = int(state.content.parameters.get("tyranny_legacy_per_choice", 6))
+    state.tyranny = ActiveTyranny(card, legacy_left=[legacy] * len(card.choices))
     state.usage[f"drawn:tyranny:{card.id}"] = 1         # came up (summarise's counters)
     if card.id == state.config.first_tyranny:
         state.tyranny.only = state.config.only_choice
