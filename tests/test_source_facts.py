@@ -81,17 +81,17 @@ def _l602(cards: Path, game: str) -> list[tuple[str, int, str]]:
             if d["code"] == "L602"]
 
 
-def test_a_tyranny_card_whose_choices_unlock_one_resistance_card(cards: Path) -> None:
+def test_a_fact_a_games_own_rule_also_reports_is_said_once(cards: Path) -> None:
+    """Two choices unlocking one Resistance card break a fact of the table (L602), two
+    learned invariants (L601) and AZADI's own rule (L706): the game's rule says it,
+    alone, at the line."""
     from tests.test_lint_checks import FIRST_POWER, MARS
     path = cards / MARS / "tyranny_cards.yaml"
     edit(path, FIRST_POWER, FIRST_POWER.replace("        resistance: 2", "        resistance: 46"))
     second = [n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-              if row == "        resistance: 46"]
-    assert _l602(cards, MARS) == [(
-        "tyranny_cards.yaml", second[1],
-        "tyranny_cards.choices[].resistance: 46 again; the source document fixes a different "
-        "value in each entry (Resistance Cards: The two choices of one Tyranny Card unlock "
-        "two different Resistance Cards)")]
+              if row == "        resistance: 46"][1]
+    found = lint_fast(cards / MARS)[1]
+    assert [(code, line) for code, _, line, _ in found if line == second] == [("L706", second)]
 
 
 def test_a_tyranny_card_placing_three_imperial_voters(cards: Path) -> None:
@@ -115,3 +115,17 @@ def test_a_virus_card_with_a_cost(cards: Path) -> None:
         "cards.yaml", where(path, "Moon Core Kernel")[0] + 1,
         "cards.cost (deck=virus): present; the source document fixes no such field here "
         "(Virus Cards: A Virus card has no price: it is never bought)")]
+
+
+def test_the_distinct_checker_finds_the_repeat_at_its_line(cards: Path) -> None:
+    from compiler.frontend.validate import validate
+    from rules_engine.core.fact_checks import departures
+    from tests.test_lint_checks import FIRST_POWER, MARS
+    path = cards / MARS / "tyranny_cards.yaml"
+    edit(path, FIRST_POWER, FIRST_POWER.replace("        resistance: 2", "        resistance: 46"))
+    content = validate([cards / "azadi"]).contents["azadi"]
+    found = [(d.fact.kind, d.location.line, d.first.line if d.first else None)
+             for d in departures(content, facts_of("azadi"))]
+    lines = [n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if row == "        resistance: 46"]
+    assert found == [("distinct", lines[1], lines[0])]

@@ -33,6 +33,7 @@ from rules_engine.core.lint import (
     NOT_PLAYABLE,
     NOT_RUN,
     LintContext,
+    quieter,
     rule_modules,
     run,
 )
@@ -161,7 +162,7 @@ def _game_findings(game: str, model: object, checked: ValidationResult, result: 
     outside campaign's files where they are about one."""
     label, parts = _step(game, model, context.fast)
     with (progress or Progress("lint", quiet=True)).stage(label, parts) as step:
-        ran = list(run(replace(context, started=step.started), result.tracebacks))
+        ran = quieter(run(replace(context, started=step.started), result.tracebacks))
     kept = unsuppressed_at_source(ran, lines, memo, select, ignore)
     result.suppressed += len(ran) - len(kept)
     return list(relocated(checked.contents[game], kept))

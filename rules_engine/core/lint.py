@@ -38,6 +38,7 @@ from rules_engine.core.diagnostics import (
     Diagnostic,
     Location,
     Related,
+    Severity,
     clipped,
     error,
     warning,
@@ -87,6 +88,33 @@ CORE_RULES = ("rules_engine.core.lint_rules.source_fact",
               "rules_engine.core.lint_rules.shipped_invariant",
               "rules_engine.core.lint_rules.never_matters")
 """The rules every game runs after its own (:mod:`rules_engine.core.lint_rules`)."""
+LEARNED = frozenset({"L601", "L603"})   # warnings from what the shipped content keeps
+FACTS = "L602"                          # errors from the facts tables' generic checkers
+
+
+def quieter(found: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """``found`` with the generic rules' echoes left out: at a place where a game's own
+    rule (or the model) reports an error, the facts table's error saying the same
+    (L602) and the learned warnings (L601, L603) give way to it; where L602 reports
+    one, the learned warnings give way; and each learned rule warns once a place."""
+    found = list(found)
+
+    def place(d: Diagnostic) -> tuple[str, int, int]:
+        return (d.location.file, d.location.line, d.location.column)
+
+    own = {place(d) for d in found if d.severity is Severity.ERROR
+           and d.code not in LEARNED and d.code != FACTS}
+    facts = {place(d) for d in found if d.code == FACTS}
+    kept, learned = [], set()
+    for d in found:
+        if d.code == FACTS and place(d) in own:
+            continue
+        if d.code in LEARNED:
+            if place(d) in own | facts or (d.code, *place(d)) in learned:
+                continue
+            learned.add((d.code, *place(d)))
+        kept.append(d)
+    return kept
 
 
 def rule_modules(game: str) -> list[ModuleType]:
