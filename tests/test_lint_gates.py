@@ -168,6 +168,27 @@ def test_a_rule_that_raises_is_r104_and_the_other_findings_stay(
     assert "in _raising" in verbose.stderr
 
 
+def _raising_on_the_seventh_card(context: Any) -> Iterator[Any]:
+    for n, card in enumerate(context.content.items("cards")):
+        if n == 6:
+            raise KeyError(card.data["no-such-field"])
+    yield  # pragma: no cover - a generator, as rules are
+
+
+def test_a_rule_that_raises_on_an_item_is_r104_at_that_item(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules_engine.san.lint import crossing_costs
+
+    monkeypatch.setattr(crossing_costs, "check", _raising_on_the_seventh_card)
+    exit_code, report = lint_json(str(CARDS / "san"), "--fast", "--ignore", "L8", "--ignore",
+                                  "R1")
+    seventh = [n for n, row in enumerate((CARDS / "san" / "cards.yaml").read_text(
+        encoding="utf-8").splitlines(), 1) if row.startswith("  - id: ")][6]
+    assert (exit_code, triples(report, CARDS)) == (1, [("R104", "san/cards.yaml", seventh, 5)])
+    assert _message(report, "R104").startswith(
+        "internal error in L801 unreachable-victory (san) while judging ")
+
+
 def test_r104_is_reported_whatever_is_selected(monkeypatch: pytest.MonkeyPatch) -> None:
     from rules_engine.san.lint import crossing_costs
 

@@ -351,7 +351,9 @@ _CODES: tuple[Code, ...] = (
     Code("R104", "analysis-crashed", "A lint analysis raised an internal error.",
          "An exception inside one analysis is a bug in samizdat (or in its rules engine), "
          "not in the content; it must never cost the findings of the others. The error "
-         "names the analysis and the exception, and, when the analysis was playing a game, "
+         "names the analysis and the exception; it points at the content item the "
+         "analysis was judging when it raised (the innermost item its traceback holds), "
+         "else at the manifest; and, when the analysis was playing a game, "
          "the seed of that game and the `samizdat simulate ... --replay SEED` command that "
          "plays it again step by step. `samizdat lint --verbose` prints the traceback on "
          "standard error. The findings of that analysis are unknown; every other finding "

@@ -33,7 +33,7 @@ from types import ModuleType
 from typing import Any
 
 from rules_engine.core.budgets import GameCrashed, GameDidNotEnd, driver
-from rules_engine.core.content import ContentSet, every_item
+from rules_engine.core.content import ContentSet, Item, every_item
 from rules_engine.core.diagnostics import (
     Diagnostic,
     Location,
@@ -240,11 +240,31 @@ def internal_error(context: LintContext, module: ModuleType, exc: BaseException
         replay = f"replay: {replay_command(failed.spec, failed.seed, context.content.folder)}"
         replay = f"; the game of seed {failed.seed} raised it ({replay})"
     said = clipped(f"{type(cause).__name__}: {cause}", 300)
+    judged = judging(exc) if failed is None else None
+    where, naming = context.manifest_location, ""
+    related: tuple[Related, ...] = ()
+    if judged is not None:
+        where, related = judged.location, (Related(context.manifest_location, "the game"),)
+        naming = f" while judging {judged.data.get('id') or judged.data.get('title') or 'this'}"
     return error(INTERNAL_ERROR, f"internal error in {module.CODE} {module.NAME} "
-                 f"({context.game}): {said}{replay}; its findings are unknown",
-                 context.manifest_location,
+                 f"({context.game}){naming}: {said}{replay}; its findings are unknown",
+                 where, related=related,
                  hint="a bug in samizdat, not in the content: `samizdat lint --verbose` "
                  "prints the traceback to report")
+
+
+def judging(exc: BaseException) -> Item | None:
+    """The content item the innermost frame of ``exc``'s traceback was looking at (a
+    local variable holding an :class:`~rules_engine.core.content.Item`), if any: where
+    the analysis that raised points."""
+    found: Item | None = None
+    trace = exc.__traceback__
+    while trace is not None:
+        for value in trace.tb_frame.f_locals.values():
+            if isinstance(value, Item):
+                found = value
+        trace = trace.tb_next
+    return found
 
 
 def _rules(modules: list[ModuleType]) -> tuple[str, str]:
