@@ -15,13 +15,13 @@ cards print was simulated.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.azadi.interpreter import MODIFIED_IN_GAME, MODIFIED_IN_ZONE
 from rules_engine.azadi.verbs import EVENTS, FILTER_ZONES, IN_A_ZONE, TABLE
-from rules_engine.core.content import ContentSet, Item, every_item
+from rules_engine.core.content import ContentSet, Item, every_item, values_at
 from rules_engine.core.diagnostics import Diagnostic, error
 
 ACTIVATED, LISTENER = "activated", "listener"
@@ -102,30 +102,15 @@ def unrunnable(content: ContentSet) -> list[Diagnostic]:
         for slot_section, pattern, slot in SLOTS:
             if slot_section != section:
                 continue
-            for path, effects in _lists(item.data, pattern, ()):
+            for path, effects in values_at(item.data, pattern, "*"):
                 for n, effect in enumerate(effects):
                     if isinstance(effect, Mapping):
                         found += _effect(item, (*path, n), effect, slot)
         if section == TASKS[0]:
-            for path, task in _lists(item.data, TASKS[1], ()):
+            for path, task in values_at(item.data, TASKS[1], "*"):
                 if isinstance(task, Mapping):
                     found += _listener(item, path, task, "a Tyranny task", ())
     return found
-
-
-def _lists(data: Any, pattern: tuple[str, ...], path: tuple[str | int, ...]
-           ) -> Iterator[tuple[tuple[str | int, ...], Any]]:
-    """(path, value) of every value ``pattern`` reaches in ``data``."""
-    if not pattern:
-        yield path, data
-        return
-    head, rest = pattern[0], pattern[1:]
-    if head == "*":
-        if isinstance(data, list):
-            for n, value in enumerate(data):
-                yield from _lists(value, rest, (*path, n))
-    elif isinstance(data, Mapping) and head in data:
-        yield from _lists(data[head], rest, (*path, head))
 
 
 def _shown_timing(effect: Mapping[str, Any]) -> str:

@@ -8,7 +8,7 @@ model, reporting references that do not resolve.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,3 +86,24 @@ def every_item(content: ContentSet) -> Iterator[tuple[str, Item]]:
         for section, items in campaign.sections.items():
             for item in items:
                 yield section, item
+
+
+def values_at(data: Any, keys: Sequence[str], each: str = "[]",
+              path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """(path, value) of every value ``keys`` reach in ``data``: a key of a mapping, or
+    ``each`` for every entry of a list (the path records the entry's index)."""
+    if not keys:
+        yield path, data
+        return
+    head, rest = keys[0], keys[1:]
+    if head == each:
+        if isinstance(data, list):
+            for n, value in enumerate(data):
+                yield from values_at(value, rest, each, (*path, n))
+    elif isinstance(data, Mapping) and head in data:
+        yield from values_at(data[head], rest, each, (*path, head))
+
+
+def is_number(value: Any) -> bool:
+    """An int or float that is not a bool."""
+    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.core.content import ContentSet, Item
+from rules_engine.core.content import ContentSet, Item, is_number
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.learned import SUPPORT, categories_of, folders, unique_fields
 
@@ -40,15 +40,11 @@ _NOT_FEATURES = frozenset({"id", "copies", "count"})
 Features = dict[str, float]
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
 def cost_value(value: Any) -> float | None:
     """A cost field's value: the number, or the total of a mapping of numbers."""
-    if _number(value):
+    if is_number(value):
         return float(value)
-    if isinstance(value, Mapping) and value and all(_number(v) for v in value.values()):
+    if isinstance(value, Mapping) and value and all(is_number(v) for v in value.values()):
         return float(sum(value.values()))
     return None
 
@@ -64,9 +60,9 @@ def features(item: Item, labels: frozenset[str]) -> Features:
         key = str(key)
         if _cost_field(key) or key in labels or key in _NOT_FEATURES:
             continue
-        if isinstance(value, bool) or _number(value):
+        if isinstance(value, bool) or is_number(value):
             out[key] = float(value)
-        elif isinstance(value, Mapping) and value and all(_number(v) for v in value.values()):
+        elif isinstance(value, Mapping) and value and all(is_number(v) for v in value.values()):
             for sub, n in value.items():
                 out[f"{key}.{sub}"] = float(n)
         elif isinstance(value, list):
@@ -75,7 +71,7 @@ def features(item: Item, labels: frozenset[str]) -> Features:
                     out[f"{key}:{entry}"] += 1
                 elif isinstance(entry, Mapping) and len(entry) == 1:
                     verb, n = next(iter(entry.items()))
-                    if _number(n):
+                    if is_number(n):
                         out[f"{key}:{verb}"] += float(n)
     return dict(out)
 

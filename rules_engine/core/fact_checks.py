@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.core.content import ContentSet, Item
+from rules_engine.core.content import ContentSet, Item, is_number, values_at
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.learned import folders
 from rules_engine.core.source_facts import Fact
@@ -43,21 +43,6 @@ class Departure:
     first: Location | None = None
 
 
-def _values(data: Any, keys: list[str], concrete: Concrete = ()
-            ) -> Iterator[tuple[Concrete, Any]]:
-    """The values at ``keys`` under ``data`` with their own paths."""
-    if not keys:
-        yield concrete, data
-        return
-    key, rest = keys[0], keys[1:]
-    if key == "[]":
-        if isinstance(data, list):
-            for i, entry in enumerate(data):
-                yield from _values(entry, rest, (*concrete, i))
-    elif isinstance(data, Mapping) and key in data:
-        yield from _values(data[key], rest, (*concrete, key))
-
-
 def _path(fact: Fact) -> tuple[str, list[str]]:
     section, *keys = fact.name.replace("[]", ".[]").split(".")
     return section, [k for k in keys if k]
@@ -74,10 +59,6 @@ def shown(value: Any) -> str:
         low, high = value.get("min"), value.get("max")
         return f"{low}..{high}" if low != high else str(low)
     return str(value)
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _matches(item: Item, where: Any) -> bool:
@@ -102,7 +83,7 @@ def departures(content: ContentSet, facts: tuple[Fact, ...]) -> Iterator[Departu
 
 def _item(fact: Fact, item: Item, keys: list[str], seen: dict[str, Location]
           ) -> Iterator[Departure]:
-    found = list(_values(item.data, keys))
+    found = list(values_at(item.data, keys))
     if fact.kind == "absent":
         for concrete, _ in found[:1]:
             yield Departure(fact, item.loc(*concrete), "present")
@@ -114,7 +95,7 @@ def _item(fact: Fact, item: Item, keys: list[str], seen: dict[str, Location]
     elif fact.kind == "range":
         low, high = _bounds(fact.value)
         for concrete, value in found:
-            if _number(value) and not low <= value <= high:
+            if is_number(value) and not low <= value <= high:
                 yield Departure(fact, item.loc(*concrete), str(value))
     elif fact.kind == "distinct":
         own: dict[str, Location] = {}

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.core.content import ContentSet, Item
+from rules_engine.core.content import ContentSet, Item, is_number
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.learned import IDENTIFIER, SUPPORT, Concrete, Path, folders, walk
 
@@ -159,10 +159,6 @@ def _shown(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
 Blocks = dict[tuple[str, str, str], dict[str, Block]]
 
 
@@ -180,7 +176,7 @@ def learn_blocks(content: ContentSet) -> Blocks:
                     if not _identifier(value) or when == "id":
                         continue
                     for name, n in item.data.items():
-                        if _number(n):
+                        if is_number(n):
                             numbers[(section, str(when), str(name))][str(value)].append(
                                 float(n))
     out: Blocks = {}

@@ -29,7 +29,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_engine.core.content import ContentSet, Item
+from rules_engine.core.content import ContentSet, Item, is_number
 from rules_engine.core.diagnostics import Location
 
 SUPPORT = 8
@@ -104,10 +104,6 @@ def _field_name(path: Path) -> str:
     for key in keys:
         out += key if key.startswith("[") else f".{key}"
     return out
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _label(value: Any) -> str:
@@ -190,9 +186,9 @@ class _Seen:
 
 def _observe(seen: _Seen, section: str, item: Item) -> None:
     for path, _, value in walk(item.data, (section,), ()):
-        if _number(value):
+        if is_number(value):
             seen.numbers[path].append(float(value))
-        elif isinstance(value, Mapping) and value and all(_number(v) for v in value.values()):
+        elif isinstance(value, Mapping) and value and all(is_number(v) for v in value.values()):
             seen.sums[path].append(float(sum(value.values())))
         elif isinstance(value, list):
             seen.lengths[path].append(len(value))
@@ -316,11 +312,11 @@ def _outside(invariant: Invariant, value: float) -> bool:
 def _item_breaks(invariants: Mapping[Path, Invariant], section: str,
                  item: Item) -> Iterator[Break]:
     for path, concrete, value in walk(item.data, (section,), ()):
-        if _number(value):
+        if is_number(value):
             rule = invariants.get(("range", *path))
             if rule is not None and _outside(rule, float(value)):
                 yield Break(rule, value, item.loc(*concrete), item)
-        elif isinstance(value, Mapping) and value and all(_number(v) for v in value.values()):
+        elif isinstance(value, Mapping) and value and all(is_number(v) for v in value.values()):
             rule = invariants.get(("sum", *path))
             total = float(sum(value.values()))
             if rule is not None and _outside(rule, total):
