@@ -147,3 +147,62 @@ def test_two_tyranny_choices_of_one_campaign_unlocking_one_resistance_card(
     assert hits[0]["message"] == (
         "no two shipped items of one folder share a tyranny_cards.choices[].resistance "
         "(120 shipped kept it); 20 is already taken in this folder")
+
+
+def test_learns_what_ids_say_and_which_sides_mirror() -> None:
+    from rules_engine.core.mirrors import learn as learn_mirrors
+    from rules_engine.core.name_marks import learn as learn_marks
+    spring = learn_marks(shipped_content("spring"))
+    assert spring.words[("cards", "subtype")]["strike"].value == "strike"
+    assert spring.words[("cards", "type")]["rev"].value == "revolution"
+    azadi = learn_marks(shipped_content("azadi"))
+    assert azadi.numbers[("tyranny_cards", "number")].support == 60
+    assert ("ideology_cards", "ideologue") not in azadi.words    # no id names one
+    assert set(learn_mirrors(shipped_content("san"))) == {("cards", "corporation")}
+    assert learn_mirrors(shipped_content("azadi")) == {}
+
+
+def test_a_card_whose_id_names_another_subtype(cards: Path) -> None:
+    path = cards / "spring" / "board_and_deck.yaml"
+    before = "  - id: rev-strike-lawyers\n    title: Lawyers Strike in Robes\n" \
+             "    type: revolution\n    subtype: strike\n"
+    edit(path, before, before.replace("subtype: strike", "subtype: protest"))
+    code, found, report = lint_fast(cards / "spring")
+    line = where(path, "- id: rev-strike-lawyers")[0] + 3
+    assert (code, found) == (0, [("L601", path.name, line, 14)])
+    assert report[0]["message"] == (
+        "every shipped cards item whose id has the word 'strike' has subtype strike, and "
+        "every one with subtype strike has it (6 shipped kept it); this id says 'strike', "
+        "but its subtype is protest")
+    card = "  - id: rev-protest-new-anthem\n    title: A New Anthem\n    type: revolution\n"
+    edit(path, before.replace("subtype: strike", "subtype: protest"),
+         before + "    force: 2\n" + card + "    subtype: protest\n")
+    assert lint_fast(cards / "spring")[1] == []     # a name of its own is not judged
+
+
+def test_a_tyranny_card_numbered_apart_from_its_id(cards: Path) -> None:
+    path = cards / MARS / "tyranny_cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    ident = next(line for line in text.splitlines() if "tyranny-03" in line)
+    edit(path, ident + "\n    number: 3\n", ident + "\n    number: 13\n")
+    report = lint_fast(cards / MARS)[2]
+    hits = [d for d in report if d["code"] == "L601"]
+    assert [(d["line"], d["column"]) for d in hits] == [(where(path, "number: 13")[0], 13)]
+    assert hits[0]["message"] == (
+        "every shipped tyranny_cards item has its number among the numbers of its id "
+        "(60 shipped kept it); this id says 3, but its number is 13")
+
+
+def test_a_starting_card_that_no_longer_mirrors_the_other_corporations(cards: Path) -> None:
+    path = cards / "san" / "cards.yaml"
+    anchor = "pre-approved.\n    deck: starting\n    corporation: star\n    type: propaganda\n" \
+             "    icons: {propaganda: 2}\n"
+    edit(path, anchor + "    revenue: 0\n", anchor + "    revenue: 1\n")
+    code, found, report = lint_fast(cards / "san")
+    line = where(path, "Zenith Talk Host")[0] + 6
+    assert (code, found) == (0, [("L601", path.name, line, 14)])
+    assert report[0]["message"] == (
+        "every shipped cards item with corporation moon or star has a twin on the other "
+        "side, equal in all but its names (26 shipped kept it); no moon item matches this "
+        "one")
+    assert report[0]["related"][0]["line"] == where(path, "- id: moon-start-propaganda-anchor")[0]

@@ -162,7 +162,8 @@ def _game_findings(game: str, model: object, checked: ValidationResult, result: 
     outside campaign's files where they are about one."""
     label, parts = _step(game, model, context.fast)
     with (progress or Progress("lint", quiet=True)).stage(label, parts) as step:
-        ran = quieter(run(replace(context, started=step.started), result.tracebacks))
+        ran = quieter(run(replace(context, started=step.started), result.tracebacks),
+                      checked.diagnostics)
     kept = unsuppressed_at_source(ran, lines, memo, select, ignore)
     result.suppressed += len(ran) - len(kept)
     return list(relocated(checked.contents[game], kept))

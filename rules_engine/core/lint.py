@@ -92,17 +92,19 @@ LEARNED = frozenset({"L601", "L603"})   # warnings from what the shipped content
 FACTS = "L602"                          # errors from the facts tables' generic checkers
 
 
-def quieter(found: Iterable[Diagnostic]) -> list[Diagnostic]:
+def quieter(found: Iterable[Diagnostic], validated: Iterable[Diagnostic] = ()
+            ) -> list[Diagnostic]:
     """``found`` with the generic rules' echoes left out: at a place where a game's own
-    rule (or the model) reports an error, the facts table's error saying the same
-    (L602) and the learned warnings (L601, L603) give way to it; where L602 reports
-    one, the learned warnings give way; and each learned rule warns once a place."""
+    rule, or validation (``validated``: the schemas and the model), reports an error,
+    the facts table's error saying the same (L602) and the learned warnings (L601,
+    L603) give way to it; where L602 reports one, the learned warnings give way; and
+    each learned rule warns once a place."""
     found = list(found)
 
     def place(d: Diagnostic) -> tuple[str, int, int]:
         return (d.location.file, d.location.line, d.location.column)
 
-    own = {place(d) for d in found if d.severity is Severity.ERROR
+    own = {place(d) for d in [*found, *validated] if d.severity is Severity.ERROR
            and d.code not in LEARNED and d.code != FACTS}
     facts = {place(d) for d in found if d.code == FACTS}
     kept, learned = [], set()

@@ -8,7 +8,11 @@ item's list, values no two items of one folder share; implications
 (an answer for the idealist always grants trust; Resistance cards 1-12 are the
 capitalist's); and costs against effects
 (:mod:`rules_engine.core.cost_model`): the price formula a kind's costs follow, and
-that no item is strictly worse than another of its kind at no lower price. Each rests
+that no item is strictly worse than another of its kind at no lower price; and names
+(:mod:`rules_engine.core.name_marks`): an id's words and numbers that name a field
+(every ``rev-strike-*`` card is of subtype strike); and mirror images
+(:mod:`rules_engine.core.mirrors`): sides given the same items under other names
+(SAN's two starting decks). Each rests
 on at least eight shipped observations; the finding names the invariant and how many
 shipped items keep it. A deliberate departure is kept with
 ``# samizdat: ignore[L601] reason`` on the line.
@@ -37,6 +41,12 @@ from rules_engine.core.implications import broken as broken_implications
 from rules_engine.core.implications import learn as learn_implications
 from rules_engine.core.learned import Break, Invariants, broken, learn
 from rules_engine.core.lint import LintContext
+from rules_engine.core.mirrors import Mirror
+from rules_engine.core.mirrors import broken as unmirrored
+from rules_engine.core.mirrors import learn as learn_mirrors
+from rules_engine.core.name_marks import Marks
+from rules_engine.core.name_marks import broken as misnamed
+from rules_engine.core.name_marks import learn as learn_marks
 
 CODE = "L601"
 NAME = "breaks-shipped-invariant"
@@ -47,6 +57,8 @@ _LEARNED: IdentityCache[ContentSet, Invariants] = IdentityCache(4)
 _COSTS: IdentityCache[ContentSet, CostModels] = IdentityCache(4)
 _IMPLIED: IdentityCache[ContentSet, Implications] = IdentityCache(4)
 _BLOCKS: IdentityCache[ContentSet, Blocks] = IdentityCache(4)
+_MARKS: IdentityCache[ContentSet, Marks] = IdentityCache(4)
+_MIRRORS: IdentityCache[ContentSet, dict[tuple[str, str], Mirror]] = IdentityCache(4)
 HINT = f"a deliberate departure from the shipped content: `# samizdat: ignore[{CODE}]` " \
        "and why, on this line"
 
@@ -96,3 +108,15 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
         related = (Related(other.location, "better at no higher cost"),) if other else ()
         yield Diagnostic(CODE, SEVERITY, _cost_message(departure), departure.location,
                          related, hint=HINT)
+    for wrong in misnamed(context.content, _MARKS.lookup(reference, learn_marks)):
+        yield Diagnostic(CODE, SEVERITY, f"{wrong.says} ({wrong.support} shipped kept it); "
+                         f"this id says {wrong.named}, but its {wrong.field} is {wrong.held}",
+                         wrong.location, hint=HINT)
+    for lone in unmirrored(context.content, reference,
+                           _MIRRORS.lookup(reference, learn_mirrors)):
+        twin = lone.nearest
+        related = (Related(twin.location, f"the {lone.missing[0]} item most like it"),) \
+            if twin else ()
+        yield Diagnostic(CODE, SEVERITY, f"{lone.mirror.says()} ({lone.mirror.support} "
+                         f"shipped kept it); no {' or '.join(lone.missing)} item matches "
+                         "this one", lone.location, related, hint=HINT)
