@@ -129,3 +129,48 @@ def test_the_distinct_checker_finds_the_repeat_at_its_line(cards: Path) -> None:
     lines = [n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if row == "        resistance: 46"]
     assert found == [("distinct", lines[1], lines[0])]
+
+
+def _departures(cards: Path, game: str) -> list[tuple[str, int, str, list[int]]]:
+    from compiler.frontend.validate import validate
+    from rules_engine.core.fact_checks import departures
+    content = validate([cards / game]).contents[game]
+    return [(d.fact.kind, d.location.line, d.found,
+             [r.line for r in d.related] or ([d.first.line] if d.first else []))
+            for d in departures(content, facts_of(game))]
+
+
+def test_one_attack_card_per_ideologue_and_level_and_none_optional(cards: Path) -> None:
+    path = cards / "azadi" / "attack_cards.yaml"
+    edit(path, "    ideologue: supremo\n    level: 2\n", "    ideologue: supremo\n    level: 1\n")
+    first = "  - id: attack-capitalist-1\n    ideologue: capitalist\n    level: 1\n" \
+            "    title: Frozen Accounts\n    effects:\n      - when: once\n"
+    edit(path, first, first + "        optional: true\n")
+    lines = [n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if row == "    level: 1"]
+    assert _departures(cards, "azadi") == [
+        ("combination", lines[3], "ideologue supremo, level 1 again", [lines[2]]),
+        ("compulsory", where(path, "optional: true")[0], "optional", [])]
+
+
+def test_one_virus_card_per_corporation_and_number(cards: Path) -> None:
+    path = cards / "san" / "cards.yaml"
+    edit(path, "moon\n    type: virus\n    virus_number: 4\n",
+         "moon\n    type: virus\n    virus_number: 5\n")
+    lines = [n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if row == "    virus_number: 5"]
+    assert _departures(cards, "san") == [
+        ("combination", lines[1], "corporation moon, virus_number 5 again", [lines[0]])]
+    assert lines[1] == where(path, "Mare Honeypot")[0] + 5
+
+
+def test_what_a_country_holds_follows_a_variant_of_its_parameter(cards: Path) -> None:
+    board = cards / "spring" / "board_and_deck.yaml"
+    edit(board, "{number: 10, kind: revolution}", "{number: 10, kind: country, country: libya}")
+    libya = where(board, "{id: libya")[0]
+    spaces = [n for n, row in enumerate(board.read_text(encoding="utf-8").splitlines(), 1)
+              if "country: libya}" in row]
+    assert _departures(cards, "spring") == [("holds", libya, "libya holds 5", spaces)]
+    manifest = cards / "spring" / "game.yaml"
+    edit(manifest, "value: {min: 3, max: 4}", "value: {min: 3, max: 5}")
+    assert _departures(cards, "spring") == []

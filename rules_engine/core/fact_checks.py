@@ -14,13 +14,21 @@ every folder of the content (the game's, each campaign's) and yields, per fact:
   key);
 * ``unique``: a value a second item has too (``value: folder``, or ``game`` for the
   whole content);
-* ``absent``: the field present at all.
+* ``absent``: the field present at all;
+* ``combination``: a second item of one folder with the same values of every field
+  ``value`` lists (``[ideologue, level]``);
+* ``compulsory``: an entry at the field marked ``optional: true``;
+* ``holds``: an item of the section ``of`` that ``field`` names fewer or more times
+  than ``{min, max}`` (found at that item, with the items that name it).
+
+A fact naming a ``parameter`` follows the manifest's value of it where the manifest
+gives one (a variant, ruling R69).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules_engine.core.content import ContentSet, Item, is_number, values_at
@@ -28,7 +36,8 @@ from rules_engine.core.diagnostics import Location
 from rules_engine.core.learned import folders
 from rules_engine.core.source_facts import Fact
 
-KINDS = frozenset({"length", "range", "distinct", "unique", "absent"})
+KINDS = frozenset({"length", "range", "distinct", "unique", "absent", "combination",
+                   "compulsory", "holds"})
 Concrete = tuple[str | int, ...]
 
 
@@ -41,6 +50,7 @@ class Departure:
     location: Location
     found: str
     first: Location | None = None
+    related: tuple[Location, ...] = ()
 
 
 def _path(fact: Fact) -> tuple[str, list[str]]:
@@ -72,13 +82,61 @@ def departures(content: ContentSet, facts: tuple[Fact, ...]) -> Iterator[Departu
     for fact in facts:
         if fact.kind not in KINDS or fact.assumed:
             continue
+        fact = _as_played(fact, content)
         section, keys = _path(fact)
         seen_game: dict[str, Location] = {}
         for sections in folders(content):
-            seen = seen_game if fact.value == "game" else {}
-            for item in sections.get(section, []):
-                if _matches(item, fact.where):
+            items = [i for i in sections.get(section, []) if _matches(i, fact.where)]
+            if fact.kind == "combination":
+                yield from _combinations(fact, items)
+            elif fact.kind == "holds":
+                yield from _holds(fact, keys, items, sections.get(fact.of or "", []))
+            else:
+                seen = seen_game if fact.value == "game" else {}
+                for item in items:
                     yield from _item(fact, item, keys, seen)
+
+
+def _as_played(fact: Fact, content: ContentSet) -> Fact:
+    """``fact`` with the value of the manifest's parameter it names, where given."""
+    manifest = content.manifest
+    if fact.parameter is None or manifest is None:
+        return fact
+    entry = (manifest.get("parameters") or {}).get(fact.parameter)
+    value = entry.get("value") if isinstance(entry, Mapping) else None
+    return fact if value is None else replace(fact, value=value)
+
+
+def _combinations(fact: Fact, items: list[Item]) -> Iterator[Departure]:
+    fields = [str(f) for f in fact.value or ()]
+    seen: dict[tuple[str, ...], Location] = {}
+    for item in items:
+        values = [item.data.get(f) for f in fields]
+        if any(v is None or isinstance(v, Mapping | list) for v in values):
+            continue
+        key = tuple(map(str, values))
+        where = item.loc(fields[-1])
+        if key in seen:
+            shown_key = ", ".join(f"{f} {v}" for f, v in zip(fields, key, strict=True))
+            yield Departure(fact, where, f"{shown_key} again", seen[key])
+        else:
+            seen[key] = where
+
+
+def _holds(fact: Fact, keys: list[str], members: list[Item], holders: list[Item]
+           ) -> Iterator[Departure]:
+    low, high = _bounds(fact.value)
+    named: dict[str, list[Location]] = {}
+    for item in members:
+        for concrete, value in values_at(item.data, keys):
+            if isinstance(value, str | int) and not isinstance(value, bool):
+                named.setdefault(str(value), []).append(item.loc(*concrete))
+    for holder in holders:
+        ident = holder.data.get("id")
+        held = named.get(str(ident), [])
+        if ident is not None and not low <= len(held) <= high:
+            yield Departure(fact, holder.loc(), f"{ident} holds {len(held)}",
+                            related=tuple(held))
 
 
 def _item(fact: Fact, item: Item, keys: list[str], seen: dict[str, Location]
@@ -104,6 +162,13 @@ def _item(fact: Fact, item: Item, keys: list[str], seen: dict[str, Location]
     elif fact.kind == "unique":
         for concrete, value in found:
             yield from _repeat(fact, item.loc(*concrete), value, seen)
+    elif fact.kind == "compulsory":
+        for concrete, value in found:
+            entries = value if isinstance(value, list) else [value]
+            for i, entry in enumerate(entries):
+                if isinstance(entry, Mapping) and entry.get("optional") is True:
+                    at = (*concrete, i) if isinstance(value, list) else concrete
+                    yield Departure(fact, item.loc(*at, "optional"), "optional")
 
 
 def _repeat(fact: Fact, where: Location, value: Any, seen: dict[str, Location]

@@ -6,8 +6,14 @@ of the manifest's ``components``), or a statement about the content's items at a
 ``field`` (``tyranny_cards.choices``, ``[]`` for a list's entries, a ``where`` filter
 on the items): ``length`` (how many entries a list holds), ``range`` (every number
 within ``{min, max}``), ``distinct`` (no item repeats a value in its list), ``unique``
-(no two items share a value: ``value: folder`` or ``game``) and ``absent`` (the rules
-give such items no such field). Each has the section of the source document that
+(no two items share a value: ``value: folder`` or ``game``), ``absent`` (the rules
+give such items no such field), ``combination`` (one item per combination of the
+fields ``value`` lists, in each folder), ``compulsory`` (the entries at ``field`` are
+never ``optional: true``) and ``holds`` (each item of the section ``of`` is named by
+``{min, max}`` items at ``field``: what a country, zone or track holds). A content fact
+may name the manifest ``parameter`` that varies it: a manifest whose parameter departs
+from the document plays a variant (ruling R69), and the fact then follows the
+manifest's value. Each has the section of the source document that
 states it and what it says in this project's words; ``assumed: true`` marks a fact
 the document is silent on (the design choice it records is not enforced)."""
 
@@ -36,6 +42,8 @@ class Fact:
     says: str
     where: Any = None
     assumed: bool = False    # the document is silent: the table records the design choice
+    of: str | None = None    # holds: the section of the items that hold
+    parameter: str | None = None   # a content fact's value follows this parameter's
 
 
 def table_path(game: str) -> Path | None:
@@ -65,5 +73,7 @@ def facts_of(game: str) -> tuple[Fact, ...]:
         value = raw.get("count") if kind == "component" else raw.get("value")
         out.append(Fact(kind, name, value, str(raw.get("section", "")),
                         str(raw.get("says", "")).rstrip("."), raw.get("where"),
-                        bool(raw.get("assumed", False))))
+                        bool(raw.get("assumed", False)),
+                        str(raw["of"]) if raw.get("of") else None,
+                        str(raw["parameter"]) if raw.get("parameter") else None))
     return tuple(out)

@@ -49,7 +49,17 @@ def _component(entries: list[Any], fact: Fact) -> tuple[int, Mapping[str, Any]] 
 
 
 _FIXES = {"length": "{} entries", "range": "{}", "distinct": "a different value in each entry",
-          "unique": "a value of its own for each item", "absent": "no such field here"}
+          "unique": "a value of its own for each item", "absent": "no such field here",
+          "combination": "one item per {}", "compulsory": "no optional entry here",
+          "holds": "{} of them for each {}"}
+
+
+def _fixes(fact: Fact) -> str:
+    if fact.kind == "combination":
+        return _FIXES["combination"].format(" and ".join(map(str, fact.value or ())))
+    if fact.kind == "holds":
+        return _FIXES["holds"].format(shown(fact.value), fact.of)
+    return _FIXES[fact.kind].format(shown(fact.value))
 
 
 def _content_facts(context: LintContext, table: tuple[Fact, ...]) -> Iterator[Diagnostic]:
@@ -57,8 +67,9 @@ def _content_facts(context: LintContext, table: tuple[Fact, ...]) -> Iterator[Di
         fact = found.fact
         where = f" ({', '.join(f'{k}={v}' for k, v in fact.where.items())})" \
             if isinstance(fact.where, Mapping) else ""
-        fixes = _FIXES[fact.kind].format(shown(fact.value))
-        related = (Related(found.first, "has it already"),) if found.first else ()
+        fixes = _fixes(fact)
+        related = (Related(found.first, "has it already"),) if found.first else \
+            tuple(Related(at, "names it") for at in found.related[:12])
         yield Diagnostic(CODE, SEVERITY, f"{fact.name}{where}: {found.found}; the source "
                          f"document fixes {fixes} ({fact.section}: {fact.says})",
                          found.location, related)
