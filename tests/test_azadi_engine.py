@@ -941,3 +941,27 @@ def test_voter_events_name_their_zone() -> None:
     placed = [a.zone for a in state.history if isinstance(a, Place)]
     assert [e.fact("zone") for e in state.events if e.name == "voter_placed"][:len(placed)] \
         == placed
+
+
+def test_a_timed_power_keeps_its_printed_limits() -> None:
+    """A start- or end-of-turn ability printed "once a game" runs once a game: the
+    engine plays what the card says."""
+    from rules_engine.core.effects import freeze
+
+    state = seat("tax-without-representation")
+    while state.phase != "actions" or state.current_player() == CHANCE:
+        player = state.current_player()
+        state.apply_action(state.sample_chance() if player == CHANCE
+                           else state.legal_actions()[0])
+    assert state.mandate is not None
+    tax = state.mandate.imperial[0]
+    once = dataclasses.replace(tax, limit=freeze({"per_game": 1}))
+    state.mandate = dataclasses.replace(state.mandate, imperial=(once,))
+    me = state.players[state.player]
+    me.resources["funds"] = 5
+    powers.timed(state, "end_of_turn")
+    assert me.resources["funds"] == 0
+    me.resources["funds"] = 5
+    state.uses = Counter()                  # a new turn: the game's one use is spent
+    powers.timed(state, "end_of_turn")
+    assert me.resources["funds"] == 5

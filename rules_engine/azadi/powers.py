@@ -7,6 +7,7 @@ on clones and a different outcome is an order conflict."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -347,23 +348,48 @@ def timed_effects(state: AzadiState, window: str) -> list[tuple[str, Ability]]:
     return found
 
 
-def _run_timed(state: AzadiState, effects: list[tuple[str, Ability]]) -> None:
+Timed = tuple[tuple[str, int], str, Ability]      # (the uses key, source label, ability)
+
+
+def _keyed(effects: list[tuple[str, Ability]], window: str) -> list[Timed]:
+    """Each timed ability with the key its uses are counted under: its source and
+    window, and its place among that source's abilities of the window."""
+    seen: Counter[str] = Counter()
+    out: list[Timed] = []
     for source, effect in effects:
+        out.append(((f"{source} {window}", seen[source]), source, effect))
+        seen[source] += 1
+    return out
+
+
+def _run_timed(state: AzadiState, effects: list[Timed]) -> None:
+    """Run each ability its printed limits (``per_turn``, ``per_game``) still allow,
+    paying its cost where it has one, and count the use."""
+    for key, source, effect in effects:
+        limit = effect.limit.get("per_turn")
+        if limit is not None and state.uses[key] >= int(limit):
+            continue
+        if not _within_game_limit(state, effect, *key):
+            continue
         if source.startswith("Mandate "):
             interpreter.run_ability(state, state.player, effect)
         elif payments.can_pay(state, effect.cost):
             payments.pay(state, effect.cost, 0)
             interpreter.run_ability(state, state.player, effect, zone=zone_of(source))
+        else:
+            continue
+        state.uses[key] += 1
+        state.game_uses[key] += 1
 
 
 def timed(state: AzadiState, window: str) -> None:
     """Run the start- or end-of-turn abilities. When asked (the linter), two or
     more of them are first also run in the reverse order on clones, and a
     different outcome is recorded as an order conflict."""
-    effects = timed_effects(state, window)
+    effects = _keyed(timed_effects(state, window), window)
     if state.config.check_order and not state.trial and len(effects) > 1:
-        _compare_orders(state, window, [s for s, _ in effects], lambda st, back: _run_timed(
-            st, effects[::-1] if back else effects))
+        _compare_orders(state, window, [s for _, s, _ in effects],
+                        lambda st, back: _run_timed(st, effects[::-1] if back else effects))
     _run_timed(state, effects)
     scoring.check_azadi(state)
 

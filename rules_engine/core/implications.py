@@ -19,13 +19,13 @@ A categorical field may also split a number field of the items into disjoint blo
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.core.content import ContentSet, Item, is_number
 from rules_engine.core.diagnostics import Location
-from rules_engine.core.learned import IDENTIFIER, SUPPORT, Concrete, Path, folders, walk
+from rules_engine.core.learned import IDENTIFIER, SUPPORT, Path, folders, mappings
 
 Fact = tuple[str, str]      # ("is", value) or ("has", key or element)
 
@@ -78,13 +78,6 @@ def facts(value: Any) -> frozenset[Fact] | None:
     return None
 
 
-def _mappings(item: Item, section: str) -> Iterator[tuple[Path, Concrete, Mapping[str, Any]]]:
-    """Each mapping of an item once, under its plain (``[]``) field."""
-    for path, concrete, value in walk(item.data, (section,), ()):
-        if isinstance(value, Mapping) and not any("=" in k for k in path[1:]):
-            yield path, concrete, value
-
-
 Learned = dict[tuple[Path, str, str], dict[str, Implication]]
 
 
@@ -95,7 +88,7 @@ def learn(content: ContentSet) -> Learned:
     for sections in folders(content):
         for section, items in sections.items():
             for item in items:
-                for path, _, mapping in _mappings(item, section):
+                for path, _, mapping in mappings(item, section):
                     for when, value in mapping.items():
                         if not _identifier(value) or when == "id":
                             continue
@@ -121,7 +114,7 @@ def broken(content: ContentSet, learned: Learned) -> list[Broken]:
     for sections in folders(content):
         for section, items in sections.items():
             for item in items:
-                for path, concrete, mapping in _mappings(item, section):
+                for path, concrete, mapping in mappings(item, section):
                     for when, value in mapping.items():
                         for then, other in mapping.items():
                             rule = learned.get((path, str(when), str(then)), {}).get(

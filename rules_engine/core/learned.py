@@ -131,6 +131,14 @@ def walk(value: Any, path: Path, concrete: Concrete) -> Iterator[tuple[Path, Con
                 yield from walk(sub, (*path, "[]"), (*concrete, i))
 
 
+def mappings(item: Item, section: str) -> Iterator[tuple[Path, Concrete, Mapping[str, Any]]]:
+    """Each mapping of an item (the item itself first) once, under its plain (``[]``)
+    field."""
+    for path, concrete, value in walk(item.data, (section,), ()):
+        if isinstance(value, Mapping) and not any("=" in k for k in path[1:]):
+            yield path, concrete, value
+
+
 CATEGORIES = 8
 """A top-level identifier field taking 2..CATEGORIES values over a kind's shipped items
 splits the kind: its invariants are also learned per value (``cards{type=revolution}``)."""
