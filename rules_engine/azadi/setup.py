@@ -99,7 +99,9 @@ def set_up(state: AzadiState) -> None:
     state.final_turns = None
     state.finished = False
     state.end_reason = ""
-    state.tyranny_deck = list(campaign.tyranny_cards)
+    # shuffled from the cards' number order, not the file's: listing the same cards in
+    # another order deals the same games
+    state.tyranny_deck = sorted(campaign.tyranny_cards, key=lambda c: (c.number, c.id))
     state.rng.shuffle(state.tyranny_deck)
     forced = [c for c in state.tyranny_deck if c.id == config.first_tyranny]
     if forced:                                  # the deck is drawn from its end
