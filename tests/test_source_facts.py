@@ -174,3 +174,13 @@ def test_what_a_country_holds_follows_a_variant_of_its_parameter(cards: Path) ->
     manifest = cards / "spring" / "game.yaml"
     edit(manifest, "value: {min: 3, max: 4}", "value: {min: 3, max: 5}")
     assert _departures(cards, "spring") == []
+
+
+def test_a_resistance_card_left_out_is_found_where_its_number_is_missing(cards: Path) -> None:
+    path = cards / "azadi" / "resistance_cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  - id: resistance-05\n")
+    end = text.index("  - id: resistance-06\n")
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+    found = [d for d in _departures(cards, "azadi") if d[0] == "sequence"]
+    assert found == [("sequence", where(path, "    number: 6")[0], "no item numbered 5", [])]

@@ -19,7 +19,9 @@ every folder of the content (the game's, each campaign's) and yields, per fact:
   ``value`` lists (``[ideologue, level]``);
 * ``compulsory``: an entry at the field marked ``optional: true``;
 * ``holds``: an item of the section ``of`` that ``field`` names fewer or more times
-  than ``{min, max}`` (found at that item, with the items that name it).
+  than ``{min, max}`` (found at that item, with the items that name it);
+* ``sequence``: a number of ``{min, max}`` that no item of the folder (``scope:
+  game``: of the whole content) holds, found at the item that follows the gap.
 
 A fact naming a ``parameter`` follows the manifest's value of it where the manifest
 gives one (a variant, ruling R69).
@@ -37,7 +39,7 @@ from rules_engine.core.learned import folders
 from rules_engine.core.source_facts import Fact
 
 KINDS = frozenset({"length", "range", "distinct", "unique", "absent", "combination",
-                   "compulsory", "holds"})
+                   "compulsory", "holds", "sequence"})
 Concrete = tuple[str | int, ...]
 
 
@@ -85,9 +87,16 @@ def departures(content: ContentSet, facts: tuple[Fact, ...]) -> Iterator[Departu
         fact = _as_played(fact, content)
         section, keys = _path(fact)
         seen_game: dict[str, Location] = {}
+        if fact.kind == "sequence" and fact.scope == "game":
+            yield from _sequence(fact, keys, [i for sections in folders(content)
+                                             for i in sections.get(section, [])
+                                             if _matches(i, fact.where)])
+            continue
         for sections in folders(content):
             items = [i for i in sections.get(section, []) if _matches(i, fact.where)]
-            if fact.kind == "combination":
+            if fact.kind == "sequence":
+                yield from _sequence(fact, keys, items)
+            elif fact.kind == "combination":
                 yield from _combinations(fact, items)
             elif fact.kind == "holds":
                 yield from _holds(fact, keys, items, sections.get(fact.of or "", []))
@@ -121,6 +130,22 @@ def _combinations(fact: Fact, items: list[Item]) -> Iterator[Departure]:
             yield Departure(fact, where, f"{shown_key} again", seen[key])
         else:
             seen[key] = where
+
+
+def _sequence(fact: Fact, keys: list[str], items: list[Item]) -> Iterator[Departure]:
+    low, high = _bounds(fact.value)
+    numbered = [(int(value), item.loc(*concrete)) for item in items
+                for concrete, value in values_at(item.data, keys)
+                if is_number(value) and float(value).is_integer()]
+    if not numbered:
+        return
+    held = {n for n, _ in numbered}
+    for missing in range(int(low), int(high) + 1):
+        if missing in held:
+            continue
+        after = [at for n, at in numbered if n > missing]
+        yield Departure(fact, after[0] if after else numbered[-1][1],
+                        f"no item numbered {missing}")
 
 
 def _holds(fact: Fact, keys: list[str], members: list[Item], holders: list[Item]

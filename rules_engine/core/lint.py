@@ -98,7 +98,7 @@ def quieter(found: Iterable[Diagnostic], validated: Iterable[Diagnostic] = ()
     rule, or validation (``validated``: the schemas and the model), reports an error,
     the facts table's error saying the same (L602) and the learned warnings (L601,
     L603) give way to it; where L602 reports one, the learned warnings give way; and
-    each learned rule warns once a place."""
+    each learned rule, and L602, speaks once a place."""
     found = list(found)
 
     def place(d: Diagnostic) -> tuple[str, int, int]:
@@ -109,8 +109,10 @@ def quieter(found: Iterable[Diagnostic], validated: Iterable[Diagnostic] = ()
     facts = {place(d) for d in found if d.code == FACTS}
     kept, learned = [], set()
     for d in found:
-        if d.code == FACTS and place(d) in own:
+        if d.code == FACTS and (place(d) in own or (d.code, *place(d)) in learned):
             continue
+        if d.code == FACTS:
+            learned.add((d.code, *place(d)))      # one fact a place: the first it breaks
         if d.code in LEARNED:
             if place(d) in own | facts or (d.code, *place(d)) in learned:
                 continue

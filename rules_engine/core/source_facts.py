@@ -9,8 +9,10 @@ within ``{min, max}``), ``distinct`` (no item repeats a value in its list), ``un
 (no two items share a value: ``value: folder`` or ``game``), ``absent`` (the rules
 give such items no such field), ``combination`` (one item per combination of the
 fields ``value`` lists, in each folder), ``compulsory`` (the entries at ``field`` are
-never ``optional: true``) and ``holds`` (each item of the section ``of`` is named by
-``{min, max}`` items at ``field``: what a country, zone or track holds). A content fact
+never ``optional: true``), ``holds`` (each item of the section ``of`` is named by
+``{min, max}`` items at ``field``: what a country, zone or track holds) and
+``sequence`` (every number of ``{min, max}`` is held by an item of the folder, or of
+the game with ``scope: game``). A content fact
 may name the manifest ``parameter`` that varies it: a manifest whose parameter departs
 from the document plays a variant (ruling R69), and the fact then follows the
 manifest's value. Each has the section of the source document that
@@ -43,6 +45,7 @@ class Fact:
     where: Any = None
     assumed: bool = False    # the document is silent: the table records the design choice
     of: str | None = None    # holds: the section of the items that hold
+    scope: str = "folder"    # sequence: each folder's items, or the ``game``'s
     parameter: str | None = None   # a content fact's value follows this parameter's
 
 
@@ -74,6 +77,7 @@ def facts_of(game: str) -> tuple[Fact, ...]:
         out.append(Fact(kind, name, value, str(raw.get("section", "")),
                         str(raw.get("says", "")).rstrip("."), raw.get("where"),
                         bool(raw.get("assumed", False)),
-                        str(raw["of"]) if raw.get("of") else None,
-                        str(raw["parameter"]) if raw.get("parameter") else None))
+                        of=str(raw["of"]) if raw.get("of") else None,
+                        scope=str(raw.get("scope", "folder")),
+                        parameter=str(raw["parameter"]) if raw.get("parameter") else None))
     return tuple(out)

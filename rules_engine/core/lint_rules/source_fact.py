@@ -51,7 +51,7 @@ def _component(entries: list[Any], fact: Fact) -> tuple[int, Mapping[str, Any]] 
 _FIXES = {"length": "{} entries", "range": "{}", "distinct": "a different value in each entry",
           "unique": "a value of its own for each item", "absent": "no such field here",
           "combination": "one item per {}", "compulsory": "no optional entry here",
-          "holds": "{} of them for each {}"}
+          "holds": "{} of them for each {}", "sequence": "every number of {}"}
 
 
 def _fixes(fact: Fact) -> str:
