@@ -944,8 +944,8 @@ def test_voter_events_name_their_zone() -> None:
 
 
 def test_a_timed_power_keeps_its_printed_limits() -> None:
-    """A start- or end-of-turn ability printed "once a game" runs once a game: the
-    engine plays what the card says."""
+    """A start- or end-of-turn ability printed "once a game" runs once a game for each
+    player (ruling R71): the engine plays what the card says."""
     from rules_engine.core.effects import freeze
 
     state = seat("tax-without-representation")
@@ -965,3 +965,8 @@ def test_a_timed_power_keeps_its_printed_limits() -> None:
     state.uses = Counter()                  # a new turn: the game's one use is spent
     powers.timed(state, "end_of_turn")
     assert me.resources["funds"] == 5
+    state.player = (state.player + 1) % len(state.players)   # each player's own once
+    other = state.players[state.player]
+    other.resources["funds"] = 4
+    powers.timed(state, "end_of_turn")
+    assert other.resources["funds"] == 0

@@ -109,3 +109,18 @@ def test_a_game_wide_entry_price_is_paid_in_every_zone_once_a_turn() -> None:
     other = next(i for i, z in enumerate(state.board.zones)
                  if i != zone and z.free_ordinary() > 0)
     assert Place(other) not in state.legal()     # the price cannot be paid there
+
+
+def test_relocation_orders_evict_one_of_your_own_voters_to_enter() -> None:
+    """Order 11 prints "to place a voter here, evict 1 of your own voters": entering
+    its zone takes one of the player's voters off the map onto their mat."""
+    state = _with_card_to_place(_in_actions(), 1)
+    relocation = next(o for o in content().imperial_orders if o.number == 11)
+    zone = _roomy_zone(state)
+    state.in_play.append(OrderInPlay(relocation, zone))
+    me = state.players[state.player]
+    on_map = sum(z.count(state.player) for z in state.board.zones)
+    assert on_map > 0
+    state.apply_action(Place(zone))
+    assert sum(z.count(state.player) for z in state.board.zones) == on_map   # one in, one out
+    assert me.mat_voters == 1                     # the evicted voter waits to be placed

@@ -99,3 +99,57 @@ def test_an_optional_effect_the_rules_make_compulsory(cards: Path) -> None:
     assert found["message"].startswith(
         "`optional: true` on an effect that happens by itself (when: end_of_turn), which "
         "the rules make compulsory (ruling R70), on ")
+
+
+def _message(cards: Path) -> list[tuple[int, int, str]]:
+    code, report = validate_json(cards / "azadi")
+    return [(d["line"], d["column"], d["message"].split(", on ")[0])
+            for d in report["diagnostics"] if d["code"] == "M405"]
+
+
+def test_printed_parts_the_engine_never_plays_are_refused(cards: Path) -> None:
+    """Each of these validated clean and printed, while the engine ignored it: a rule's
+    condition, a Mandate's dissent price in a resource, an Order's dissent price in
+    Legacy, an Order's entry price in Infamy, a limit on an Attack card, and answering
+    two more Ideology cards at once."""
+    mandates = cards / "azadi" / "mandates.yaml"
+    edit(mandates, "        - forbid: trade\n",
+         "        - forbid: trade\n          if: {players: 5}\n")
+    edit(mandates, "    dissent_cost: {any: 3}\n\n  - id: divide-and-rule",
+         "    dissent_cost: {funds: 3}\n\n  - id: divide-and-rule")
+    orders = cards / "azadi" / "imperial_orders.yaml"
+    edit(orders, "    dissent_cost: {clout: 2}", "    dissent_cost: {clout: 1, legacy: 1}")
+    edit(orders, "{place_voter_in_zone: {funds: 1}}", "{place_voter_in_zone: {infamy: 1}}")
+    attacks = cards / "azadi" / "attack_cards.yaml"
+    frozen = "    title: Frozen Accounts\n    effects:\n      - when: once\n"
+    edit(attacks, frozen, frozen + "        limit: {per_game: 1}\n")
+    resistance = cards / "azadi" / "resistance_cards.yaml"
+    edit(resistance, "{action: answer_ideology_card, count: 1}",
+         "{action: answer_ideology_card, count: 2}")
+    assert sorted(_message(cards)) == sorted([
+        (line_of(mandates, "if: {players: 5}"), 15,
+         "a condition (`if`) on a rule, which holds whenever its card is in force"),
+        (line_of(mandates, "dissent_cost: {funds: 3}"), len("    dissent_cost: {funds: ") + 1,
+         "a dissent price in `funds` (the engine charges `any` here)"),
+        (line_of(orders, "legacy: 1}"), _column(orders, "legacy: 1}") + len("legacy: "),
+         "a dissent price in `legacy` (the engine charges `any`, `clout`, `funds`, `media`, "
+         "`trust` here)"),
+        (line_of(orders, "{infamy: 1}"), _column(orders, "infamy: 1}") + len("infamy: "),
+         "an entry price in `infamy` (the engine charges resources, `any` and the player's "
+         "own voters)"),
+        (line_of(attacks, "limit: {per_game: 1}"), 16,
+         "a `limit` on when: once, which the engine runs whenever its timing comes"),
+        (line_of(resistance, "answer_ideology_card, count: 2"),
+         _column(resistance, "answer_ideology_card, count: 2")
+         + len("answer_ideology_card, count: "),
+         "`answer_ideology_card` with count 2 (one more card a use)")])
+
+
+def test_a_zone_filter_on_an_event_that_names_no_zone(cards: Path) -> None:
+    path = cards / "azadi" / "resistance_cards.yaml"
+    edit(path, "- when: {event: voter_placed, where: {whose: own, zone: this_zone}}",
+         "- when: {event: imperial_voter_added, where: {zone: this_zone}}")
+    assert _message(cards) == [(line_of(path, "imperial_voter_added"),
+                                _column(path, "this_zone}}"),
+                                "an event filter `zone: this_zone` on a imperial_voter_added "
+                                "event, which names no zone, so it never matches")]

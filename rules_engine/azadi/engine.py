@@ -204,7 +204,7 @@ class AzadiState(State[Action]):
     # influences of the voter deck's top card waiting for the draw: (player, discount,
     # interchangeable, extra voters)
     top_influences: list[tuple[int, int, bool, int]]
-    game_uses: Counter[tuple[str, int]]    # powers limited per game
+    game_uses: Counter[tuple[int, str, int]]    # per player: powers limited per game
     # for reports: maidaan:<id> bought, resistance:<number> used, order:<number> overturned
     usage: Counter[str]
     trial: bool                            # a clone trying an order of effects

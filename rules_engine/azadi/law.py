@@ -246,7 +246,8 @@ def may_enter(state: AzadiState, index: int) -> bool:
     if forbidden(state, index, "place_voters"):
         return False
     for rule in entry_rules(state, index):
-        needed = int(rule.value.get("discard_own_voters", 0))
+        needed = int(rule.value.get("discard_own_voters", 0)) + \
+            int(rule.value.get("evict_own_voters", 0))
         spare = sum(voters.spare_voters(state, state.player, i)
                     for i in range(len(state.board.zones)))
         if needed > spare and index not in state.paid_entry:
@@ -276,6 +277,14 @@ def pay_entry(state: AzadiState, index: int) -> str:
             events.emit(state, Event("voter_discarded", state.player, state.player,
                                      facts=(("zone", spare),)))
             said.append(f"discards a voter in zone {spare}")
+        for _ in range(int(rule.value.get("evict_own_voters", 0))):
+            spare = next((i for i in range(len(state.board.zones))
+                          if voters.zone_with_spare(state, state.player, i)), -1)
+            if spare < 0:
+                break
+            voters.remove_voter(state, spare, state.player, "voter_evicted")
+            state.players[state.player].mat_voters += 1     # placed again this turn
+            said.append(f"evicts a voter of their own from zone {spare}")
         for kind, n in rule.value.items:
             if kind in RESOURCES:
                 payments.spend(state, state.player, kind, int(n))

@@ -108,7 +108,7 @@ def _run_listeners(state: AzadiState, found: list[tuple[str, int, Ability]]) -> 
         if not _within_game_limit(state, effect, source, n):
             continue
         state.uses[(source, n)] += 1
-        state.game_uses[(source, n)] += 1
+        state.game_uses[(state.player, source, n)] += 1
         # a power that answers an event is used as surely as one activated: counted
         # the same way for coverage and for the cards-used report
         coverage.fire(state, coverage.source_effect(state, source))
@@ -230,9 +230,11 @@ def usable_powers(state: AzadiState) -> list[tuple[str, int, Ability]]:
 
 
 def _within_game_limit(state: AzadiState, effect: Ability, source: str, index: int) -> bool:
-    """A ``limit: {per_game: n}`` ability used fewer than n times this game."""
+    """A ``limit: {per_game: n}`` ability the current player used fewer than n times
+    this game (each player's own count, ruling R71)."""
     per_game = effect.limit.get("per_game")
-    return per_game is None or state.game_uses[(source, index)] < int(per_game)
+    return per_game is None or \
+        state.game_uses[(state.player, source, index)] < int(per_game)
 
 
 def ability_of(state: AzadiState, action: UsePower) -> Ability | None:
@@ -297,7 +299,7 @@ def use_power(state: AzadiState, action: UsePower) -> str:
     name = narration.source_name(state, action.source)
     coverage.fire(state, coverage.source_effect(state, action.source))
     state.uses[(action.source, action.index)] += 1
-    state.game_uses[(action.source, action.index)] += 1
+    state.game_uses[(state.player, action.source, action.index)] += 1
     payments.pay(state, ability.cost, infamy)
     if action.source.startswith("maidaan:"):
         state.usage[f"maidaan:{action.source.split(':', 1)[1]}"] += 1
@@ -379,7 +381,7 @@ def _run_timed(state: AzadiState, effects: list[Timed]) -> None:
         else:
             continue
         state.uses[key] += 1
-        state.game_uses[key] += 1
+        state.game_uses[(state.player, *key)] += 1
 
 
 def timed(state: AzadiState, window: str) -> None:

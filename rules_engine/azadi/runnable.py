@@ -52,6 +52,9 @@ class Slot:
                                              "end_of_turn"})        # timings checking if
     costs: frozenset[str] = frozenset({ACTIVATED, LISTENER, "start_of_turn",
                                        "end_of_turn", "once"})      # timings charging cost
+    limits: frozenset[str] = frozenset({ACTIVATED, LISTENER, "start_of_turn",
+                                        "end_of_turn"})     # timings keeping a limit
+    used: frozenset[str] = frozenset({ACTIVATED})   # timings the player uses as a power
     rules: Mapping[str, tuple[frozenset[str], frozenset[str]]] | None = None
     # rules: scope -> (forbid targets, require targets); modify targets below
     modifies: Mapping[str, frozenset[str]] | None = None
@@ -69,14 +72,18 @@ SLOTS: tuple[tuple[str, tuple[str, ...], Slot], ...] = (
     ("resistance_cards", ("effects",), Slot("a Resistance card", POWER,
                                             contexts=(IN_A_ZONE,))),
     ("attack_cards", ("effects",), Slot("an Attack card", frozenset({ACTIVATED, "once"}),
-                                        conditions=frozenset(), costs=frozenset())),
+                                        conditions=frozenset(), costs=frozenset(),
+                                        limits=frozenset())),
     ("maidaan_powers", ("effects",), Slot("a Maidaan power", frozenset({ACTIVATED, "once"}),
-                                          conditions=frozenset({ACTIVATED, "once"}))),
+                                          conditions=frozenset({ACTIVATED, "once"}),
+                                          limits=frozenset(),
+                                          used=frozenset({ACTIVATED, "once"}))),
     ("monuments", ("power",), Slot("a Monument", frozenset({ACTIVATED, "once", LISTENER}),
-                                   conditions=frozenset({ACTIVATED, "once", LISTENER}))),
+                                   conditions=frozenset({ACTIVATED, "once", LISTENER}),
+                                   limits=frozenset())),
     ("monuments", ("two_player_power",),
      Slot("a Monument", frozenset({ACTIVATED, "once", LISTENER}),
-          conditions=frozenset({ACTIVATED, "once", LISTENER}))),
+          conditions=frozenset({ACTIVATED, "once", LISTENER}), limits=frozenset())),
     ("foundation_cards", ("sides", "*", "soul"),
      Slot("a nation's soul", POWER, rules=_GAME_RULES,
           modifies={"game": MODIFIED_IN_GAME})),
@@ -106,6 +113,7 @@ def unrunnable(content: ContentSet) -> list[Diagnostic]:
                 for n, effect in enumerate(effects):
                     if isinstance(effect, Mapping):
                         found += _effect(item, (*path, n), effect, slot)
+        found += _dissent_costs(section, item)
         if section == TASKS[0]:
             for path, task in values_at(item.data, TASKS[1], "*"):
                 if isinstance(task, Mapping):
@@ -151,6 +159,13 @@ def _ability(item: Item, path: tuple[str | int, ...], effect: Mapping[str, Any],
                                   "a condition (`if`) the engine does not check here"))
         else:
             found += _conditions(item, (*path, "if"), effect["if"], slot)
+    if "limit" in effect and timing not in slot.limits:
+        found.append(_problem(item, (*path, "limit"), slot.name,
+                              "a `limit` the engine does not keep here (a Maidaan power, "
+                              "a Monument or an Attack card runs as its timing says)"
+                              if timing in (ACTIVATED, LISTENER) else
+                              f"a `limit` on {_shown_timing(effect)}, which the engine "
+                              "runs whenever its timing comes"))
     if "cost" in effect and timing not in slot.costs:
         found.append(_problem(item, (*path, "cost"), slot.name,
                               "a cost the engine does not charge here"))
@@ -166,6 +181,8 @@ def _ability(item: Item, path: tuple[str | int, ...], effect: Mapping[str, Any],
         if not isinstance(action, Mapping):
             continue
         params = {k: v for k, v in action.items() if k != "action"}
+        if action.get("action") == "answer_ideology_card":
+            found += _answer_more(item, (*path, "do", n), action, timing, slot)
         for name, why in TABLE.unrunnable(str(action.get("action")), params, slot.contexts):
             where = (*path, "do", n) if name is None or name not in action \
                 else (*path, "do", n, name)
@@ -184,7 +201,11 @@ def _listener(item: Item, path: tuple[str | int, ...], when: Mapping[str, Any], 
         if key in ("whose", "who") or (key == "by" and value in ("own", "any")):
             continue
         if key == "zone":
-            if value not in FILTER_ZONES:
+            if value != "any" and "zone" not in facts:
+                found.append(_problem(item, where, slot,
+                                      f"an event filter `zone: {value}` on a {event} event, "
+                                      "which names no zone, so it never matches"))
+            elif value not in FILTER_ZONES:
                 found.append(_problem(item, where, slot,
                                       f"an event filter `zone: {value}` (the engine tests an "
                                       f"event's zone against {', '.join(FILTER_ZONES)})"))
@@ -215,6 +236,20 @@ def _rule(item: Item, path: tuple[str | int, ...], effect: Mapping[str, Any], sl
     scope = str(effect.get("scope", "game"))
     kind = next((k for k in ("forbid", "modify", "require") if k in effect), "")
     value = effect.get(kind)
+    found = [_problem(item, (*path, "if"), slot.name,
+                      "a condition (`if`) on a rule, which holds whenever its card is in "
+                      "force")] if "if" in effect else []
+    if kind == "require" and isinstance(value, Mapping) and \
+            isinstance(value.get("place_voter_in_zone"), Mapping):
+        found += [_problem(item, (*path, kind, "place_voter_in_zone", key), slot.name,
+                           f"an entry price in `{key}` (the engine charges resources, `any` "
+                           "and the player's own voters)")
+                  for key in value["place_voter_in_zone"] if key in ("legacy", "infamy")]
+    return found + _rule_target(item, path, effect, slot, scope, kind, value)
+
+
+def _rule_target(item: Item, path: tuple[str | int, ...], effect: Mapping[str, Any],
+                 slot: Slot, scope: str, kind: str, value: Any) -> list[Diagnostic]:
     target = str(value) if kind == "forbid" else \
         next(iter(value), "") if isinstance(value, Mapping) else ""
     if kind == "modify":
@@ -231,3 +266,34 @@ def _rule(item: Item, path: tuple[str | int, ...], effect: Mapping[str, Any], sl
     else:
         why = f"`{kind}: {target}` with `scope: {scope}`"
     return [_problem(item, (*path, kind), slot.name, why)]
+
+
+def _answer_more(item: Item, path: tuple[str | int, ...], action: Mapping[str, Any],
+                 timing: str, slot: Slot) -> list[Diagnostic]:
+    """Answering another Ideology card: one more, from a power the player uses."""
+    if timing not in slot.used:
+        return [_problem(item, path, slot.name,
+                         f"`answer_ideology_card` on {timing.replace('_', ' ')} (another "
+                         "card is answered only after a power the player uses)")]
+    count = action.get("count", 1)
+    if count != 1:
+        return [_problem(item, (*path, "count"), slot.name,
+                         f"`answer_ideology_card` with count {count} (one more card a use)")]
+    return []
+
+
+# the dissent prices the engine charges, per kind of card
+DISSENT_KEYS = {"mandates": frozenset({"any"}),
+                "imperial_orders": frozenset({"funds", "clout", "media", "trust", "any"})}
+
+
+def _dissent_costs(section: str, item: Item) -> list[Diagnostic]:
+    kept = DISSENT_KEYS.get(section)
+    cost = item.data.get("dissent_cost")
+    if kept is None or not isinstance(cost, Mapping):
+        return []
+    slot = "a Mandate" if section == "mandates" else "an Imperial Order"
+    return [_problem(item, ("dissent_cost", key), slot,
+                     f"a dissent price in `{key}` (the engine charges "
+                     f"{', '.join(f'`{k}`' for k in sorted(kept))} here)")
+            for key in cost if key not in kept]

@@ -127,6 +127,8 @@ def start_turn(state: AzadiState) -> None:
     state.paid_entry = set()
     state.uses = Counter()
     state.refused = set()
+    state.resistance_free = 0    # "this turn": what the last player left unused lapses
+    state.extra_ideology = 0
     if state.azadi:              # the Imperial Arms are gone after azadi
         begin_ideology(state)
         return
