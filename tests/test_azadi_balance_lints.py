@@ -131,9 +131,10 @@ def test_planted_content_is_out_of_order_and_buys_a_cheap_power(cards: Path) -> 
     assert order["file"].endswith(f"campaigns/{RUS}/campaign.yaml")
     assert order["message"].startswith(
         "Russian Revolution 1917: the difficulty levels are out of order: games reaching "
-        "azadi: easy 0 of 8 (0%), medium 0 of 8 (0%), hard 8 of 8 (100%)")
-    assert "hard reached azadi in 8 games medium did not" in order["message"]
-    assert "(one-sided sign test p = 0.004)" in order["message"]
+        "azadi: easy 0 of 8 (0%), medium 1 of 8 (12%), hard 8 of 8 (100%)")
+    assert "hard reached azadi in 7 games medium did not" in order["message"]
+    assert "(one-sided sign test p = 0.008)" in order["message"]
+    assert "hard reached azadi in 8 games easy did not" in order["message"]
     assert f"--campaign {RUS} --difficulty hard --bots best,best,best,best --replay 1000000)" \
         in order["message"]
     bought = found["L717"]

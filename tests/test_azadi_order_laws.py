@@ -117,10 +117,14 @@ def test_relocation_orders_evict_one_of_your_own_voters_to_enter() -> None:
     state = _with_card_to_place(_in_actions(), 1)
     relocation = next(o for o in content().imperial_orders if o.number == 11)
     zone = _roomy_zone(state)
+    other = next(i for i, z in enumerate(state.board.zones)
+                 if i != zone and z.free_ordinary() > 0)
+    for _ in range(2):                           # voters of one's own elsewhere first
+        state.board.add_voter(other, state.player, state.track)
     state.in_play.append(OrderInPlay(relocation, zone))
     me = state.players[state.player]
     on_map = sum(z.count(state.player) for z in state.board.zones)
-    assert on_map > 0
+    assert on_map > 0 and me.mat_voters == 0
     state.apply_action(Place(zone))
     assert sum(z.count(state.player) for z in state.board.zones) == on_map   # one in, one out
     assert me.mat_voters == 1                     # the evicted voter waits to be placed
