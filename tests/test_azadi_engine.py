@@ -970,3 +970,18 @@ def test_a_timed_power_keeps_its_printed_limits() -> None:
     other.resources["funds"] = 4
     powers.timed(state, "end_of_turn")
     assert other.resources["funds"] == 0
+
+
+def test_a_price_of_two_own_voters_needs_two_spare_voters() -> None:
+    from rules_engine.azadi import payments
+    from rules_engine.core.effects import freeze
+
+    state = in_actions()
+    me = state.player
+    for zone in state.board.zones:
+        zone.voters.pop(me, None)
+    state.board.add_voter(0, me, state.track)
+    two, one = freeze({"discard_own_voters": 2}), freeze({"evict_own_voters": 1})
+    assert payments.can_pay(state, one) and not payments.can_pay(state, two)
+    state.board.add_voter(1, me, state.track)
+    assert payments.can_pay(state, two)

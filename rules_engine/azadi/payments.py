@@ -63,9 +63,10 @@ def can_pay(state: AzadiState, cost: Any, infamy: int = 0) -> bool:
             return False
     if any_kind and any_kind > basic_total(state, state.player) - specific:
         return False
-    if needs_voter and not any(voters.zone_with_spare(state, state.player, i)
-                               for i in range(len(state.board.zones))):
-        return False
+    needed = int(cost.get("discard_own_voters", 0)) + int(cost.get("evict_own_voters", 0))
+    if needs_voter and sum(voters.spare_voters(state, state.player, i)
+                           for i in range(len(state.board.zones))) < max(1, needed):
+        return False          # every voter the price names, not just one
     return held["infamy"] >= infamy + own_infamy
 
 
