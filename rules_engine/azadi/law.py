@@ -246,11 +246,9 @@ def may_enter(state: AzadiState, index: int) -> bool:
     if forbidden(state, index, "place_voters"):
         return False
     for rule in entry_rules(state, index):
-        needed = int(rule.value.get("discard_own_voters", 0)) + \
-            int(rule.value.get("evict_own_voters", 0))
-        spare = sum(voters.spare_voters(state, state.player, i)
-                    for i in range(len(state.board.zones)))
-        if needed > spare and index not in state.paid_entry:
+        needed = voters.own_voters_named(rule.value)
+        if needed > voters.spare_total(state, state.player) and \
+                index not in state.paid_entry:
             return False       # too few voters to discard (not just none)
         if index in state.paid_entry:
             continue
@@ -268,23 +266,17 @@ def pay_entry(state: AzadiState, index: int) -> str:
         return ""
     said = []
     for rule in entry_rules(state, index):
-        for _ in range(int(rule.value.get("discard_own_voters", 0))):
-            spare = next((i for i in range(len(state.board.zones))
-                          if voters.zone_with_spare(state, state.player, i)), -1)
-            if spare < 0:
-                break              # a power answering a discard took the rest
-            state.board.remove_voter(spare, state.player, state.track)
-            events.emit(state, Event("voter_discarded", state.player, state.player,
-                                     facts=(("zone", spare),)))
-            said.append(f"discards a voter in zone {spare}")
-        for _ in range(int(rule.value.get("evict_own_voters", 0))):
-            spare = next((i for i in range(len(state.board.zones))
-                          if voters.zone_with_spare(state, state.player, i)), -1)
-            if spare < 0:
-                break
-            voters.remove_voter(state, spare, state.player, "voter_evicted")
-            state.players[state.player].mat_voters += 1     # placed again this turn
-            said.append(f"evicts a voter of their own from zone {spare}")
+        for key, event in voters.OWN_VOTER_PRICES:
+            for _ in range(int(rule.value.get(key, 0))):
+                spare = next((i for i in range(len(state.board.zones))
+                              if voters.zone_with_spare(state, state.player, i)), -1)
+                if spare < 0:
+                    break          # a power answering a discard took the rest
+                voters.remove_voter(state, spare, state.player, event)
+                if key == "evict_own_voters":       # placed again this turn
+                    state.players[state.player].mat_voters += 1
+                said.append(f"discards a voter in zone {spare}" if key == "discard_own_voters"
+                            else f"evicts a voter of their own from zone {spare}")
         for kind, n in rule.value.items:
             if kind in RESOURCES:
                 payments.spend(state, state.player, kind, int(n))

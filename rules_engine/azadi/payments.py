@@ -63,9 +63,8 @@ def can_pay(state: AzadiState, cost: Any, infamy: int = 0) -> bool:
             return False
     if any_kind and any_kind > basic_total(state, state.player) - specific:
         return False
-    needed = int(cost.get("discard_own_voters", 0)) + int(cost.get("evict_own_voters", 0))
-    if needs_voter and sum(voters.spare_voters(state, state.player, i)
-                           for i in range(len(state.board.zones))) < max(1, needed):
+    if needs_voter and voters.spare_total(state, state.player) < \
+            max(1, voters.own_voters_named(cost)):
         return False          # every voter the price names, not just one
     return held["infamy"] >= infamy + own_infamy
 
@@ -77,8 +76,7 @@ def pay(state: AzadiState, cost: Any, infamy: int) -> None:
             spend(state, state.player, kind, int(n))
     if cost.get("any"):
         pay_any(state, state.player, int(cost.get("any")))
-    for key, event in (("discard_own_voters", "voter_discarded"),
-                       ("evict_own_voters", "voter_evicted")):
+    for key, event in voters.OWN_VOTER_PRICES:
         for _ in range(int(cost.get(key, 0))):
             index = voters.zone_with_most(state, state.player)
             if index is None:

@@ -5,7 +5,7 @@ majority under the rules in force (ruling R35)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules_engine.azadi import (
     events,
@@ -59,6 +59,20 @@ def spare_voters(state: AzadiState, player: int, index: int) -> int:
 
 def zone_with_spare(state: AzadiState, player: int, index: int) -> bool:
     return spare_voters(state, player, index) > 0
+
+
+def spare_total(state: AzadiState, player: int) -> int:
+    """``player``'s spare voters over the whole map."""
+    return sum(spare_voters(state, player, i) for i in range(len(state.board.zones)))
+
+
+OWN_VOTER_PRICES = (("discard_own_voters", "voter_discarded"),
+                    ("evict_own_voters", "voter_evicted"))
+
+
+def own_voters_named(price: Any) -> int:
+    """How many of the payer's own voters ``price`` (a cost mapping) takes."""
+    return sum(int(price.get(key, 0)) for key, _ in OWN_VOTER_PRICES)
 
 
 def batch_only(state: AzadiState, me: Player, volatile_open: bool) -> int:
