@@ -111,6 +111,25 @@ def test_a_worker_killed_mid_run_loses_no_game(cluster: Any) -> None:
     assert next(iter(pids.values())) not in cluster.client.run(os.getpid).values()
 
 
+def test_every_worker_holding_the_content_killed_loses_no_game(cluster: Any) -> None:
+    """The shared content is recomputed, not lost with the last copy (scattered data
+    lost so cancelled every batch still to run)."""
+    spec = _spec("san")
+    expected = list(stream(spec, 120, 5))
+    shared = cluster.share(spec)
+    holders = set(cluster.client.who_has([shared])[shared.key])
+    pids = cluster.client.run(os.getpid, workers=list(holders))
+    records = []
+    for record in stream(spec, 120, 5, cluster.workers, executor=cluster.executor,
+                         chunk=10, shared=shared):
+        records.append(record)
+        if len(records) == 10:
+            for pid in pids.values():
+                os.kill(pid, signal.SIGKILL)
+    assert records == expected
+    assert not set(pids.values()) & set(cluster.client.run(os.getpid).values())
+
+
 @pytest.mark.parametrize(("value", "said"), [
     ("dask:8786", "expected local, dask or dask://HOST:PORT, got 'dask:8786'"),
     ("dask://host:99999", "expected local, dask or dask://HOST:PORT"),

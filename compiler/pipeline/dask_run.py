@@ -7,9 +7,10 @@ The games go through the runner's executor interface
 order, so the same seed gives the same report on one process, on ``--workers N`` and
 on a cluster. The content (the simulation's spec) is sent to every worker once,
 before the first batch (:meth:`Cluster.share`); each batch carries only its seeds and
-a reference to it. A worker lost mid-run is Dask's to recover: its batches are run
-again elsewhere (a nanny starts a new worker on a local cluster), and as a batch's
-records depend only on its seeds the report is complete and the same.
+a reference to it. A worker lost mid-run is Dask's to recover: its batches, and the
+content if it held the only copy, are run again elsewhere (a nanny starts a new
+worker on a local cluster), and as a batch's records depend only on its seeds the
+report is complete and the same.
 
 ``samizdat lint --executor dask`` hands the lint's runs to a :class:`SharedExecutor`
 (:func:`rules_engine.core.run_cache.remotely`): the game's model and its parts are
@@ -70,8 +71,16 @@ class Cluster:
 
     def share(self, spec: Any) -> Any:
         """``spec`` sent to every worker once; the reference each batch carries (a
-        list or tuple is sent whole, as one value, not item by item)."""
-        return self.client.scatter([spec], broadcast=True, hash=False)[0]
+        list or tuple is sent whole, as one value, not item by item).
+
+        The spec is a task's result, not scattered data: Dask's active memory manager
+        may drop the copies it no longer sees a use for, and scattered data lost with
+        the last worker holding it cannot be recovered (every batch would then be
+        cancelled). A task's result is recomputed elsewhere from the task, which the
+        scheduler keeps."""
+        future = self.client.submit(_held, spec, pure=False)
+        self.client.replicate([future])
+        return future
 
     def bytes_sent(self) -> int:
         """Bytes the scheduler and workers have sent so far (for the benchmark)."""
@@ -123,6 +132,11 @@ def cluster(target: str, workers: int) -> Iterator[Cluster]:
         client.close()
         if local is not None:
             local.close()
+
+
+def _held(value: Any) -> Any:
+    """The task whose result is a shared value (:meth:`Cluster.share`)."""
+    return value
 
 
 def shareable(model: Any) -> tuple[Any, ...]:
