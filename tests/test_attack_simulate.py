@@ -138,8 +138,9 @@ def test_workers_are_capped_to_the_processors() -> None:
 
 # the games changed when the decisions the rules leave to players became theirs (R50);
 # the report also counts what came up or was offered (the balance lints, R53) and the
-# Resistance cards whose powers answer events as used; and the campaigns' economy (R58)
-AZADI_30_FROM_SEED_1 = "8f00b4819696c578ffe69a69c4aef89ca27b09a23a86d700ab23b95ebf315fbc"
+# Resistance cards whose powers answer events as used; the campaigns' economy (R58);
+# and the resources gained by passive income and parleys counted (R72)
+AZADI_30_FROM_SEED_1 = "7a924d7f6aa069cdbb4b3fe96eaf944ef287dc66db0f837c20505975432070cb"
 
 
 def test_streamed_report_is_the_report_of_the_whole_list() -> None:

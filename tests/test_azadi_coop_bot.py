@@ -20,8 +20,10 @@ def _report(bot: str) -> dict[str, object]:
 
 def test_the_cooperative_bot_wins_azadi_where_greedy_play_almost_never_does() -> None:
     greedy, coop = _report("greedy"), _report("coop")
-    assert float(greedy["azadi_rate"]) < 0.1          # 5 of 60 seeded games today (R58)
-    assert float(coop["azadi_rate"]) >= 0.45          # 37 of 60 seeded games today
-    assert float(coop["azadi_rate"]) >= 5 * float(greedy["azadi_rate"])
+    # 6 of 60 seeded games today (R58; 28 of 300); 5 of 60 before the resources a
+    # player gains by passive income and parleys counted for Tyranny tasks (R72)
+    assert float(greedy["azadi_rate"]) <= 0.12
+    assert float(coop["azadi_rate"]) >= 0.45          # 31 of 60 seeded games today
+    assert float(coop["azadi_rate"]) >= 4 * float(greedy["azadi_rate"])
     assert float(coop["mean_turns"]) > float(greedy["mean_turns"])   # longer games
     assert coop["bots"] == ["coop"] * 4

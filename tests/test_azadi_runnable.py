@@ -153,3 +153,25 @@ def test_a_zone_filter_on_an_event_that_names_no_zone(cards: Path) -> None:
                                 _column(path, "this_zone}}"),
                                 "an event filter `zone: this_zone` on a imperial_voter_added "
                                 "event, which names no zone, so it never matches")]
+
+
+def test_an_owner_filter_on_an_event_about_no_ones_voter(cards: Path) -> None:
+    path = cards / "azadi" / "resistance_cards.yaml"
+    edit(path, "- when: {event: voter_placed, where: {whose: own, zone: this_zone}}",
+         "- when: {event: trade, where: {whose: own}}")
+    assert _message(cards) == [(line_of(path, "{event: trade, where: {whose: own}}"),
+                                _column(path, "{event: trade, where: {whose: own}}")
+                                + len("{event: trade, where: {whose: "),
+                                "an event filter `whose: own` on a trade event, which is "
+                                "about no one's voter or majority, so it would match every "
+                                "one")]
+
+
+def test_a_permit_priced_in_the_players_own_voters(cards: Path) -> None:
+    path = cards / "azadi" / "foundation_cards.yaml"
+    edit(path, "- require: {trade: {clout: 1}}", "- require: {trade: {discard_own_voters: 1}}")
+    assert _message(cards) == [(line_of(path, "{trade: {discard_own_voters"),
+                                _column(path, "discard_own_voters: 1}}")
+                                + len("discard_own_voters: "),
+                                "a `trade` permit priced in `discard_own_voters` (the engine "
+                                "charges a permit in resources, `any`, Legacy and Infamy)")]

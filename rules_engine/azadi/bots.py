@@ -162,6 +162,9 @@ class GreedyBot:
             yield Event("voter_converted", me, me, facts=(("zone", action.zone),))
         elif isinstance(action, Contribute):
             yield Event("monument_contribution", me)
+        elif isinstance(action, Parley):
+            reward = int(state.content.parameters.get("parley_reward", 1))
+            yield Event("resources_gained", me, count=reward, facts=(("kind", action.kind),))
 
     def _advance(self, state: AzadiState, action: Action, tasks: list[Task]) -> int:
         """How much ``action`` advances the open tasks (powers are tried on a clone)."""

@@ -311,6 +311,10 @@ class AzadiState(State[Action]):
         """``player`` pays ``n`` ``kind`` to the reserve: a resources_spent event."""
         payments.spend(self, player, kind, n)
 
+    def receive(self, player: int, kind: str, n: int = 1) -> None:
+        """``player`` receives ``n`` ``kind``: a resources_gained event."""
+        payments.receive(self, player, kind, n)
+
     def resource_cap(self) -> int:
         return law.resource_cap(self)
 

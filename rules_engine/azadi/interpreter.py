@@ -51,10 +51,9 @@ def _most_held(held: Any, kind: str = "any") -> str | None:
 
 
 def gain_resources(state: AzadiState, player: int, action: Action) -> None:
-    held = state.players[player].resources
     for kind, amount in action.get("resources", FrozenMap()).items:
         for _ in range(count(state, player, amount)):
-            held[_least_held(state, player) if kind == "any" else kind] += 1
+            state.receive(player, _least_held(state, player) if kind == "any" else kind)
 
 
 def discard_resources(state: AzadiState, player: int, action: Action) -> None:
@@ -93,7 +92,7 @@ def take_resources(state: AzadiState, player: int, action: Action) -> None:
             if chosen is None:
                 break
             held[chosen] -= 1
-            state.players[player].resources[chosen] += 1
+            state.receive(player, chosen)
 
 
 def donate_resources(state: AzadiState, player: int, action: Action) -> None:
@@ -112,7 +111,7 @@ def donate_resources(state: AzadiState, player: int, action: Action) -> None:
             if chosen is None:
                 return
             held[chosen] -= 1
-            state.players[receiver].resources[chosen] += 1
+            state.receive(receiver, chosen)
 
 
 def trade_resources(state: AzadiState, player: int, action: Action) -> None:

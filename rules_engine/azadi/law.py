@@ -268,9 +268,8 @@ def pay_entry(state: AzadiState, index: int) -> str:
     for rule in entry_rules(state, index):
         for key, event in voters.OWN_VOTER_PRICES:
             for _ in range(int(rule.value.get(key, 0))):
-                spare = next((i for i in range(len(state.board.zones))
-                              if voters.zone_with_spare(state, state.player, i)), -1)
-                if spare < 0:
+                spare = voters.zone_with_most(state, state.player)
+                if spare is None:
                     break          # a power answering a discard took the rest
                 voters.remove_voter(state, spare, state.player, event)
                 if key == "evict_own_voters":       # placed again this turn

@@ -1,6 +1,7 @@
-"""Paying in AZADI: resources spent (each a ``resources_spent`` event), "any
-resources" paid from the most plentiful, what counts towards the cap, and the costs
-of powers (resources, Infamy, one's own voters) checked and paid."""
+"""Paying in AZADI: resources spent (each a ``resources_spent`` event) and received
+(each a ``resources_gained`` event), "any resources" paid from the most plentiful,
+what counts towards the cap, and the costs of powers (resources, Infamy, one's own
+voters) checked and paid."""
 
 from __future__ import annotations
 
@@ -27,6 +28,16 @@ def spend(state: AzadiState, player: int, kind: str, n: int) -> None:
         return
     state.players[player].resources[kind] -= n
     events.emit(state, Event("resources_spent", player, count=n, facts=(("kind", kind),)))
+
+
+def receive(state: AzadiState, player: int, kind: str, n: int = 1) -> None:
+    """``player`` receives ``n`` ``kind`` from the reserve or, by an effect, from
+    another player: a resources_gained event (ruling R72; a trade between players is
+    an exchange, not a gain)."""
+    if n <= 0:
+        return
+    state.players[player].resources[kind] += n
+    events.emit(state, Event("resources_gained", player, count=n, facts=(("kind", kind),)))
 
 
 def pay_any(state: AzadiState, player: int, amount: int) -> None:

@@ -20,7 +20,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.azadi.interpreter import MODIFIED_IN_GAME, MODIFIED_IN_ZONE
-from rules_engine.azadi.verbs import EVENTS, FILTER_ZONES, IN_A_ZONE, TABLE
+from rules_engine.azadi.verbs import (
+    EVENTS,
+    FILTER_ZONES,
+    IN_A_ZONE,
+    OWNED_EVENTS,
+    TABLE,
+)
+from rules_engine.azadi.voters import OWN_VOTER_PRICES
 from rules_engine.core.content import ContentSet, Item, every_item, values_at
 from rules_engine.core.diagnostics import Diagnostic, error
 
@@ -40,6 +47,8 @@ ZONE_FORBIDS = frozenset({
 GAME_REQUIRES = frozenset({"trade", "gerrymander", "influence_voter_card",
                            "use_resistance_card", "place_voter_in_zone"})
 ZONE_REQUIRES = frozenset({"place_voter_in_zone", "gerrymander"})
+# prices in the payer's own voters: charged on a cost and an Order's entry, not a permit
+OWN_VOTER_KEYS = frozenset(key for key, _ in OWN_VOTER_PRICES)
 
 
 @dataclass(frozen=True)
@@ -198,7 +207,14 @@ def _listener(item: Item, path: tuple[str | int, ...], when: Mapping[str, Any], 
     found = []
     for key, value in (when.get("where") or {}).items():
         where = (*path, "where", key)
-        if key in ("whose", "who") or (key == "by" and value in ("own", "any")):
+        if key in ("whose", "who"):
+            if value != "any" and event in EVENTS and event not in OWNED_EVENTS:
+                found.append(_problem(item, where, slot,
+                                      f"an event filter `{key}: {value}` on a {event} "
+                                      "event, which is about no one's voter or majority, "
+                                      "so it would match every one"))
+            continue
+        if key == "by" and value in ("own", "any"):
             continue
         if key == "zone":
             if value != "any" and "zone" not in facts:
@@ -245,6 +261,13 @@ def _rule(item: Item, path: tuple[str | int, ...], effect: Mapping[str, Any], sl
                            f"an entry price in `{key}` (the engine charges resources, `any` "
                            "and the player's own voters)")
                   for key in value["place_voter_in_zone"] if key in ("legacy", "infamy")]
+    if kind == "require" and isinstance(value, Mapping):
+        found += [_problem(item, (*path, kind, target, key), slot.name,
+                           f"a `{target}` permit priced in `{key}` (the engine charges a "
+                           "permit in resources, `any`, Legacy and Infamy)")
+                  for target, price in value.items()
+                  if target != "place_voter_in_zone" and isinstance(price, Mapping)
+                  for key in price if key in OWN_VOTER_KEYS]
     return found + _rule_target(item, path, effect, slot, scope, kind, value)
 
 

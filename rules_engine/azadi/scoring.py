@@ -15,7 +15,7 @@ from rules_engine.azadi import (
     voters,
 )
 from rules_engine.azadi.board import IMPERIAL, Zone
-from rules_engine.azadi.model import IDEOLOGUES
+from rules_engine.azadi.model import IDEOLOGUES, FoundationCard
 from rules_engine.azadi.tyranny import Event
 
 if TYPE_CHECKING:
@@ -58,9 +58,10 @@ def choose_foundation(state: AzadiState) -> None:
         held.update(mine.levels)
     dominant, second = _foundation_pair(state, held)
     forced = directed.foundation_choice(state.config)[0]     # a directed game (R55)
-    state.foundation = next((f for f in state.content.foundation_cards
-                             if (f.id == forced if forced else
-                                 (f.dominant, f.second) == (dominant, second))), None)
+    state.foundation = next((f for f in state.content.foundation_cards if f.id == forced),
+                            None) if forced else \
+        next((f for f in _foundation_deck(state)
+              if (f.dominant, f.second) == (dominant, second)), None)
     if state.foundation is None:
         return
     count = len(state.players)
@@ -84,13 +85,33 @@ def _foundation_pair(state: AzadiState, held: Counter[str]) -> tuple[str, str]:
         rest = [i for i in IDEOLOGUES if i != firsts[0]]
         runner_up = max(held[i] for i in rest)
         pairs = [(firsts[0], b) for b in rest if held[b] == runner_up]
-    printed = {(f.dominant, f.second) for f in state.content.foundation_cards}
-    pairs = [p for p in pairs if p in printed] or pairs
+    printed = {(f.dominant, f.second) for f in _foundation_deck(state)}
+    pairs = [p for p in pairs if p in printed] or _next_printed(firsts, held, printed) \
+        or pairs
     decider = _decider(state, list(range(len(state.players))))
     if len(pairs) == 1 or decider is None:
         return pairs[0]
     levels = state.players[decider].levels
     return max(pairs, key=lambda p: (levels[p[0]], levels[p[1]], -pairs.index(p)))
+
+
+def _foundation_deck(state: AzadiState) -> list[FoundationCard]:
+    """The Foundation cards in play: at 2 players only those labelled 2-player
+    compatible (ruling R73)."""
+    cards = state.content.foundation_cards
+    return [f for f in cards if f.two_player] if len(state.players) == 2 else list(cards)
+
+
+def _next_printed(firsts: list[str], held: Counter[str],
+                  printed: set[tuple[str, str]]) -> list[tuple[str, str]]:
+    """When no card in play has the dominant and second ideologies (a 2-player game
+    leaves cards out, R73): the dominant's card with the most held second ideology
+    among the cards in play."""
+    found = [(a, b) for a in firsts for b in IDEOLOGUES if (a, b) in printed]
+    if not found:
+        return []
+    most = max(held[b] for _, b in found)
+    return [p for p in found if held[p[1]] == most]
 
 
 def _decider(state: AzadiState, among: list[int]) -> int | None:

@@ -33,7 +33,7 @@ def parley(state: AzadiState, action: Parley) -> str:
     state.parleyed.add(action.zone)
     state.board.add_voter(action.zone, IMPERIAL, state.track)
     reward = int(state.content.parameters.get("parley_reward", 1))   # the manifest's
-    state.players[state.player].resources[action.kind] += reward
+    state.receive(state.player, action.kind, reward)
     return (f"P{state.player + 1} parleys: an Imperial voter in zone {action.zone}, "
             f"{reward} {action.kind}")
 
@@ -174,16 +174,21 @@ def answer(state: AzadiState, side: int) -> str:
     assert state.current is not None
     answer = state.ideology_cards[state.current].answers[side]
     add_level(state, state.player, answer.ideologue)   # 3 or 5 strengthens the attack
+    gained: dict[str, int] = {}
     for kind, n in answer.resources.items:
-        me.resources[kind] += int(n)
+        gained[kind] = gained.get(kind, 0) + int(n)
     for ideologue in IDEOLOGUES:          # passive income (ruling R18)
-        me.resources[RESOURCE_OF[ideologue]] += me.levels[ideologue] // 2
+        kind = RESOURCE_OF[ideologue]
+        gained[kind] = gained.get(kind, 0) + me.levels[ideologue] // 2
+    for kind, n in gained.items():
+        me.resources[kind] += n
     state.current = None
     events.emit(state, Event("ideology_card_answered", state.player,
                              facts=(("ideologue", answer.ideologue),)))
-    for kind, n in answer.resources.items:
-        events.emit(state, Event("resources_gained", state.player, count=int(n),
-                                 facts=(("kind", kind),)))
+    for kind, n in gained.items():       # what the answer and the income gave (R72)
+        if n > 0:
+            events.emit(state, Event("resources_gained", state.player, count=n,
+                                     facts=(("kind", kind),)))
     after_cap(state)
     return f"P{state.player + 1} answers for the {answer.ideologue}"
 

@@ -63,6 +63,7 @@ _VERBS = (
                        Param("up_to", "bool", "the amounts are maxima", default=False,
                              inert=MAXIMAL)),
          run.gain_resources, changes=frozenset({"resources"}), phrase="gain_resources",
+         raises=frozenset({"resources_gained"}),
          required=("resources",)),
     Verb("discard_resources", "discard resources (``count: all`` every one of the kind)",
          (Param("count", "count_or_all", "how many, or all", default=1),
@@ -74,7 +75,8 @@ _VERBS = (
           Param("from", "enum", "from whom", ("another_player", "each_other_player"),
                 default="another_player"), UP_TO),
          run.take_resources, needs=frozenset({"take_resources"}),
-         changes=frozenset({"resources"}), phrase="take_resources"),
+         changes=frozenset({"resources"}), raises=frozenset({"resources_gained"}),
+         phrase="take_resources"),
     Verb("trade_resources", "trade resources with the reserve or another player",
          (Param("with", "enum", "the other side of the trade", ("another_player", "reserve"),
                 default="another_player"),
@@ -91,7 +93,8 @@ _VERBS = (
           Param("source", "enum", "where the resources come from",
                 ("mat", "spent_on_voter_card"), ("mat",), "mat"), UP_TO_NONE),
          run.donate_resources, needs=frozenset({"donate_resources"}),
-         changes=frozenset({"resources"}), phrase="donate_resources"),
+         changes=frozenset({"resources"}), raises=frozenset({"resources_gained"}),
+         phrase="donate_resources"),
     Verb("place_voters", "place voters from the player's supply (``any``: the player places "
          "them as with influenced voters; a named zone: the engine places them at once)",
          (_count("how many voters in all (``each``, ``each_with_rights``: in each zone)"),
@@ -198,6 +201,12 @@ EVENTS: Mapping[str, tuple[frozenset[str], frozenset[str]]] = {
     "monument_contribution": (frozenset(), frozenset({"monument_contribution"})),
     "imperial_voter_added": (frozenset(), frozenset()),
 }
+
+# the events about a voter or a majority that someone owns: the only ones a ``whose``
+# or ``who`` filter can test (on any other, the filter would match every event)
+OWNED_EVENTS = frozenset({"voter_placed", "voter_evicted", "voter_discarded",
+                          "voter_converted", "voter_moved", "majority_formed",
+                          "majority_broken", "imperial_voter_added"})
 
 # the ``zone`` values an event filter can test (the event's zone fact)
 FILTER_ZONES = ("any", "capital", "this_zone")

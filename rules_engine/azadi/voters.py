@@ -37,12 +37,11 @@ def emptiest_zone(state: AzadiState) -> int:
 
 
 def zone_with_most(state: AzadiState, player: int) -> int | None:
-    """The zone where ``player`` has most non-volatile voters outside majorities."""
+    """The zone where ``player`` has most spare voters (:func:`spare_voters`), the
+    first such zone on a tie: where a price in the player's own voters is paid."""
     best = None
-    for i, zone in enumerate(state.board.zones):
-        spare = zone.voters[player]
-        if player in zone.holder:
-            spare -= zone.split[zone.holder.index(player)]
+    for i in range(len(state.board.zones)):
+        spare = spare_voters(state, player, i)
         if spare > 0 and (best is None or spare > best[0]):
             best = (spare, i)
     return None if best is None else best[1]
