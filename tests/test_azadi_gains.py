@@ -97,3 +97,14 @@ def test_two_players_found_only_cards_labelled_for_two() -> None:
     assert _founded(2, held) == "foundation-capitalist-idealist"
     assert _founded(2, {**held, "showstopper": 3}) == "foundation-capitalist-showstopper"
     assert _founded(2, {"idealist": 5, "capitalist": 4}) == "foundation-idealist-capitalist"
+
+
+def test_a_filter_of_any_kind_counts_every_kind() -> None:
+    """``kind: any`` on a task used to compare the event's kind with the word 'any',
+    so a task printed "spend 4 resources of any kind" never counted one."""
+    from rules_engine.azadi.tyranny import Event, matches
+
+    spent = Event("resources_spent", 0, count=2, facts=(("kind", "media"),))
+    assert matches(spent, "resources_spent", {"kind": "any"})
+    assert matches(spent, "resources_spent", {"kind": "media"})
+    assert not matches(spent, "resources_spent", {"kind": "funds"})

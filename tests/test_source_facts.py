@@ -184,3 +184,44 @@ def test_a_resistance_card_left_out_is_found_where_its_number_is_missing(cards: 
     path.write_text(text[:start] + text[end:], encoding="utf-8")
     found = [d for d in _departures(cards, "azadi") if d[0] == "sequence"]
     assert found == [("sequence", where(path, "    number: 6")[0], "no item numbered 5", [])]
+
+
+def test_a_variant_keeps_the_order_of_the_difficulty_levels(cards: Path) -> None:
+    """A house rule may ask for more azadi points (R69), not make easy the harder."""
+    game = cards / "azadi" / "game.yaml"
+    edit(game, "azadi_points: {easy: 10, medium: 11, hard: 12}",
+         "azadi_points: {easy: 11, medium: 10, hard: 12}")
+    code, found, report = lint_fast(cards / "azadi")
+    line, column = where(game, "easy: 11, medium: 10")
+    assert code == 1
+    assert [f for f in found if f[0] == "L602"] == [
+        ("L602", "game.yaml", line, column + len("easy: 11, medium: "))]
+    assert next(d["message"] for d in report if d["code"] == "L602").startswith(
+        "setup_table: azadi_points.medium 10 is not above azadi_points.easy 11 (players 4); "
+        "the source document fixes azadi_points.easy < azadi_points.medium < "
+        "azadi_points.hard, in every variant")
+    edit(game, "azadi_points: {easy: 11, medium: 10, hard: 12}",
+         "azadi_points: {easy: 11, medium: 12, hard: 13}")      # harder, still in order
+    assert [f for f in lint_fast(cards / "azadi")[1] if f[0] == "L602"] == []
+
+
+@pytest.mark.parametrize(("game", "before", "after", "needle", "said"), [
+    ("spring", "{final_card: 2, first: 5, second: 3, other: 1}",
+     "{final_card: 2, first: 3, second: 5, other: 1}", "second: 5",
+     "overthrow_scores: second 5 is not below first 3"),
+    ("san", "why: \"Refill to 6 cards at the end of each turn\"\n      value: 6",
+     "why: \"Refill to 6 cards at the end of each turn\"\n      value: 8", "value: 8",
+     "parameters: hand_size 8 is not below first_game_hand_size 7"),
+    ("san", "players: {min: 2, max: 2}", "players: {min: 2, max: 4}", "max: 4",
+     "game: 4 players at maximum; the source document fixes 2 players"),
+])
+def test_ranks_and_seats_hold_in_every_variant(cards: Path, game: str, before: str,
+                                               after: str, needle: str, said: str) -> None:
+    manifest = cards / game / "game.yaml"
+    edit(manifest, before, after)
+    code, found, report = lint_fast(cards / game)
+    assert code == 1
+    line, column = where(manifest, needle)
+    value = column + needle.index(":") + 2       # the number after the key
+    assert [f for f in found if f[0] == "L602"] == [("L602", "game.yaml", line, value)]
+    assert next(d["message"] for d in report if d["code"] == "L602").startswith(said)

@@ -128,9 +128,10 @@ class GreedyBot:
     # -- the Tyranny task ---------------------------------------------------------------
 
     def _wanted_kinds(self, state: AzadiState) -> set[str]:
-        """The resources an open spending task wants spent."""
-        return {str(where["kind"]) for event, where in open_tasks(state)
-                if event == "resources_spent" and "kind" in where}
+        """The resources an open spending task wants spent (every kind for ``any``)."""
+        found = {str(where["kind"]) for event, where in open_tasks(state)
+                 if event == "resources_spent" and "kind" in where}
+        return set(RESOURCES) if "any" in found else found
 
     def _probes(self, state: AzadiState, action: Action) -> Iterator[Event]:
         """The events ``action`` raises, as far as they can be told without playing it."""

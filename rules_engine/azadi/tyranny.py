@@ -45,7 +45,8 @@ def matches(event: Event, name: str, where: dict[str, Any], this_zone: int | Non
     """Does ``event`` count for a task on ``name`` with filter ``where``? A ``zone``
     filter (``capital``, ``this_zone`` — the zone of the card listening, given as
     ``this_zone`` — or a zone index) needs the event's ``zone`` fact to name that zone;
-    an event without one, or ``this_zone`` with no zone given, does not count."""
+    an event without one, or ``this_zone`` with no zone given, does not count. A
+    filter of ``any`` (``kind: any``) lets every value count."""
     if event.name != name:
         return False
     for key, value in where.items():
@@ -62,7 +63,7 @@ def matches(event: Event, name: str, where: dict[str, Any], this_zone: int | Non
                 else value
             if target is None or event.fact("zone") != target:
                 return False
-        elif event.fact(key, value) != value:
+        elif value != "any" and event.fact(key, value) != value:   # any: every value
             return False
     return True
 

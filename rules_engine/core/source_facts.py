@@ -12,7 +12,9 @@ fields ``value`` lists, in each folder), ``compulsory`` (the entries at ``field`
 never ``optional: true``), ``holds`` (each item of the section ``of`` is named by
 ``{min, max}`` items at ``field``: what a country, zone or track holds) and
 ``sequence`` (every number of ``{min, max}`` is held by an item of the folder, or of
-the game with ``scope: game``). A content fact
+the game with ``scope: game``). An ``order`` (numbers of the manifest's parameters
+that run one way) and ``players`` (the seats the components allow) hold for every
+variant (:mod:`rules_engine.core.manifest_facts`). A content fact
 may name the manifest ``parameter`` that varies it: a manifest whose parameter departs
 from the document plays a variant (ruling R69), and the fact then follows the
 manifest's value. Each has the section of the source document that
@@ -47,6 +49,7 @@ class Fact:
     of: str | None = None    # holds: the section of the items that hold
     scope: str = "folder"    # sequence: each folder's items, or the ``game``'s
     parameter: str | None = None   # a content fact's value follows this parameter's
+    direction: str = "increasing"  # order: how the numbers at ``value``'s paths run
 
 
 def table_path(game: str) -> Path | None:
@@ -71,13 +74,14 @@ def facts_of(game: str) -> tuple[Fact, ...]:
     out = []
     for raw in data.get("facts") or ():
         kind = str(raw["kind"])
-        name = str(raw.get("name") if kind == "parameter" else raw.get("type")
-                   if kind == "component" else raw.get("field"))
+        name = str(raw.get("name") or "" if kind in ("parameter", "order", "players")
+                   else raw.get("type") if kind == "component" else raw.get("field"))
         value = raw.get("count") if kind == "component" else raw.get("value")
         out.append(Fact(kind, name, value, str(raw.get("section", "")),
                         str(raw.get("says", "")).rstrip("."), raw.get("where"),
                         bool(raw.get("assumed", False)),
                         of=str(raw["of"]) if raw.get("of") else None,
                         scope=str(raw.get("scope", "folder")),
-                        parameter=str(raw["parameter"]) if raw.get("parameter") else None))
+                        parameter=str(raw["parameter"]) if raw.get("parameter") else None,
+                        direction=str(raw.get("direction", "increasing"))))
     return tuple(out)

@@ -8,7 +8,9 @@ items keep each content fact (a list's length, a range, values distinct in an it
 unique, a field the rules give such items none of:
 :mod:`rules_engine.core.fact_checks`); the finding, at the content line, quotes the
 fact and its section. A parameter that departs from the table is a variant, not reported
-(ruling R69). A deliberate change of the box keeps its departure with
+(ruling R69); but every variant keeps the table's orders (a harder level asks for more
+azadi points, a better rank scores more, a first game's hand is the larger) and the
+seats its components allow (SAN is for two): :mod:`rules_engine.core.manifest_facts`. A deliberate change of the box keeps its departure with
 ``# samizdat: ignore[L602] reason`` on the line.
 
 Failing (SAN's rulebook: 48 River cards)::
@@ -28,6 +30,7 @@ from typing import Any
 from rules_engine.core.diagnostics import Diagnostic, Related, Severity
 from rules_engine.core.fact_checks import departures, shown
 from rules_engine.core.lint import LintContext
+from rules_engine.core.manifest_facts import MANIFEST_KINDS, breaks
 from rules_engine.core.source_facts import Fact, facts_of
 
 CODE = "L602"
@@ -75,12 +78,34 @@ def _content_facts(context: LintContext, table: tuple[Fact, ...]) -> Iterator[Di
                          found.location, related)
 
 
+def _seats(value: Any) -> str:
+    low, high = (value.get("min"), value.get("max")) if isinstance(value, Mapping) else \
+        (value, value)
+    if low == high:
+        return f"{low} players"
+    return f"{low} players or more" if high is None else f"{low} to {high} players"
+
+
+def _manifest_facts(manifest: Any, table: tuple[Fact, ...]) -> Iterator[Diagnostic]:
+    for fact in table:
+        if fact.kind not in MANIFEST_KINDS or fact.assumed:
+            continue
+        fixes = f" {'<' if fact.direction != 'decreasing' else '>'} ".join(
+            map(str, fact.value or ())) if fact.kind == "order" else _seats(fact.value)
+        what = "game" if fact.kind == "players" else fact.name or "parameters"
+        for found in breaks(manifest, fact):
+            yield Diagnostic(CODE, SEVERITY, f"{what}: {found.found}; the source document "
+                             f"fixes {fixes}, in every variant ({fact.section}: "
+                             f"{fact.says})", found.location)
+
+
 def check(context: LintContext) -> Iterator[Diagnostic]:
     manifest = context.content.manifest
     table = facts_of(context.game)
     yield from _content_facts(context, table)
     if manifest is None or not table:
         return
+    yield from _manifest_facts(manifest, table)
     entries = list(manifest.get("components") or [])
     place = -1                   # the table's order is the manifest's: where each belongs
     for fact in table:
