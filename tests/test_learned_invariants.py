@@ -217,3 +217,32 @@ def test_a_starting_card_that_no_longer_mirrors_the_other_corporations(cards: Pa
         "side, equal in all but its names (26 shipped kept it); no moon item matches this "
         "one")
     assert report[0]["related"][0]["line"] == where(path, "- id: moon-start-propaganda-anchor")[0]
+
+
+def test_a_campaign_given_another_campaigns_mandate(cards: Path) -> None:
+    """Each shipped Mandate names its campaign and the campaign names it back: a
+    campaign moved to another's Mandate is found at its line, once, and a new campaign
+    that plays a shipped Mandate is not judged."""
+    campaign = cards / "azadi" / "campaigns" / "russian-revolution-1917" / "campaign.yaml"
+    edit(campaign, "mandate: patrimonialism", "mandate: state-of-emergency")
+    code, found, report = lint_fast(cards / "azadi")
+    line, column = where(campaign, "state-of-emergency")
+    assert [f for f in found if f[0] == "L601"] == [("L601", "campaign.yaml", line, column)]
+    (said,) = [d for d in report if d["code"] == "L601"]
+    assert said["message"] == (
+        "every shipped campaign item's mandate is a mandates item whose campaign names it "
+        "back (5 shipped kept it); patrimonialism names this one back, but this one's "
+        "mandate is state-of-emergency")
+    assert [Path(r["file"]).name for r in said["related"]] == ["mandates.yaml"]
+
+
+def test_a_new_campaign_may_play_a_shipped_mandate(cards: Path) -> None:
+    copy = cards / "azadi" / "campaigns" / "my-campaign"
+    source = cards / "azadi" / "campaigns" / "russian-revolution-1917"
+    copy.mkdir()
+    for path in source.iterdir():
+        text = path.read_text(encoding="utf-8").replace("russian-revolution-1917",
+                                                        "my-campaign")
+        (copy / path.name).write_text(text.replace("rus-", "myc-"), encoding="utf-8")
+    found = lint_fast(cards / "azadi")[1]
+    assert not [f for f in found if f[0] == "L601" and f[1] == "campaign.yaml"]

@@ -12,9 +12,11 @@ that no item is strictly worse than another of its kind at no lower price; and n
 (:mod:`rules_engine.core.name_marks`): an id's words and numbers that name a field
 (every ``rev-strike-*`` card is of subtype strike); and mirror images
 (:mod:`rules_engine.core.mirrors`): sides given the same items under other names
-(SAN's two starting decks). Each rests
-on at least eight shipped observations; the finding names the invariant and how many
-shipped items keep it. A deliberate departure is kept with
+(SAN's two starting decks); and links that name each other
+(:mod:`rules_engine.core.inverses`): a campaign's Mandate names the campaign back.
+Each rests on at least eight shipped observations (a link, on four); the finding
+names the invariant and how many shipped items keep it. A deliberate departure is kept
+with
 ``# samizdat: ignore[L601] reason`` on the line.
 
 Failing (every shipped ideology answer grants 4 resources)::
@@ -39,6 +41,9 @@ from rules_engine.core.implications import Blocks, learn_blocks, outside_blocks
 from rules_engine.core.implications import Learned as Implications
 from rules_engine.core.implications import broken as broken_implications
 from rules_engine.core.implications import learn as learn_implications
+from rules_engine.core.inverses import Inverse
+from rules_engine.core.inverses import broken as unreturned
+from rules_engine.core.inverses import learn as learn_inverses
 from rules_engine.core.learned import Break, Invariants, broken, learn
 from rules_engine.core.lint import LintContext
 from rules_engine.core.mirrors import Mirror
@@ -59,6 +64,7 @@ _IMPLIED: IdentityCache[ContentSet, Implications] = IdentityCache(4)
 _BLOCKS: IdentityCache[ContentSet, Blocks] = IdentityCache(4)
 _MARKS: IdentityCache[ContentSet, Marks] = IdentityCache(4)
 _MIRRORS: IdentityCache[ContentSet, dict[tuple[str, str], Mirror]] = IdentityCache(4)
+_INVERSES: IdentityCache[ContentSet, list[Inverse]] = IdentityCache(4)
 HINT = f"a deliberate departure from the shipped content: `# samizdat: ignore[{CODE}]` " \
        "and why, on this line"
 
@@ -120,3 +126,10 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
         yield Diagnostic(CODE, SEVERITY, f"{lone.mirror.says()} ({lone.mirror.support} "
                          f"shipped kept it); no {' or '.join(lone.missing)} item matches "
                          "this one", lone.location, related, hint=HINT)
+    for link in unreturned(context.content, reference,
+                           _INVERSES.lookup(reference, learn_inverses)):
+        rule = link.inverse
+        yield Diagnostic(CODE, SEVERITY, f"{rule.says()} ({rule.support} shipped kept it); "
+                         f"{link.named} names this one back, but this one's {rule.field} is "
+                         f"{link.found}", link.location,
+                         (Related(link.partner, "names this one back"),), hint=HINT)

@@ -10,7 +10,8 @@ unique, a field the rules give such items none of:
 fact and its section. A parameter that departs from the table is a variant, not reported
 (ruling R69); but every variant keeps the table's orders (a harder level asks for more
 azadi points, a better rank scores more, a first game's hand is the larger) and the
-seats its components allow (SAN is for two): :mod:`rules_engine.core.manifest_facts`. A deliberate change of the box keeps its departure with
+seats its components allow (SAN is for two): :mod:`rules_engine.core.manifest_facts`.
+A deliberate change of the box keeps its departure with
 ``# samizdat: ignore[L602] reason`` on the line.
 
 Failing (SAN's rulebook: 48 River cards)::
