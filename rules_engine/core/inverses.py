@@ -9,8 +9,9 @@ each other back in every shipped item, at least :data:`SUPPORT` times.
 
 :func:`broken` lists the shipped items of new content that no longer name each other
 back: the item named back keeps its link, the other has moved elsewhere (a campaign
-given another campaign's Mandate), to an item that does not name it back either. New items are not judged: a new campaign may play
-a shipped Mandate, which names its own campaign.
+given another campaign's Mandate), to an item that does not name it back either. New
+items are not judged: a new campaign may play a shipped Mandate, which names its own
+campaign.
 """
 
 from __future__ import annotations

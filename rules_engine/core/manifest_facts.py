@@ -89,9 +89,10 @@ def _players(manifest: Item, fact: Fact) -> Iterator[Break]:
     bounds = fact.value if isinstance(fact.value, Mapping) else {}
     if not isinstance(players, Mapping):
         return
-    for end, fits in (("min", lambda n, b: n >= b), ("max", lambda n, b: n <= b)):
+    for end in ("min", "max"):
         held, bound = players.get(end), bounds.get(end)
-        if is_number(held) and is_number(bound) and not fits(held, bound):
+        if is_number(held) and is_number(bound) and \
+                not (held >= bound if end == "min" else held <= bound):
             yield Break(manifest.loc("players", end), f"{held} players at {end}imum")
 
 

@@ -128,8 +128,9 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
                          "this one", lone.location, related, hint=HINT)
     for link in unreturned(context.content, reference,
                            _INVERSES.lookup(reference, learn_inverses)):
-        rule = link.inverse
-        yield Diagnostic(CODE, SEVERITY, f"{rule.says()} ({rule.support} shipped kept it); "
-                         f"{link.named} names this one back, but this one's {rule.field} is "
+        inverse = link.inverse
+        yield Diagnostic(CODE, SEVERITY, f"{inverse.says()} ({inverse.support} shipped kept "
+                         f"it); {link.named} names this one back, but this one's "
+                         f"{inverse.field} is "
                          f"{link.found}", link.location,
                          (Related(link.partner, "names this one back"),), hint=HINT)
