@@ -90,7 +90,8 @@ def _players(manifest: Item, fact: Fact) -> Iterator[Break]:
     if not isinstance(players, Mapping):
         return
     for end in ("min", "max"):
-        held, bound = players.get(end), bounds.get(end)
+        held: Any = players.get(end)
+        bound: Any = bounds.get(end)
         if is_number(held) and is_number(bound) and \
                 not (held >= bound if end == "min" else held <= bound):
             yield Break(manifest.loc("players", end), f"{held} players at {end}imum")
