@@ -246,3 +246,26 @@ def test_a_new_campaign_may_play_a_shipped_mandate(cards: Path) -> None:
         (copy / path.name).write_text(text.replace("rus-", "myc-"), encoding="utf-8")
     found = lint_fast(cards / "azadi")[1]
     assert not [f for f in found if f[0] == "L601" and f[1] == "campaign.yaml"]
+
+
+def test_a_monument_printing_one_power_twice(cards: Path) -> None:
+    """The rulebook's 2-player Monument powers differ from the others: a copy of the
+    power left unedited in two_player_power is found there."""
+    import yaml
+
+    path = cards / "azadi" / "monuments.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    first = data["monuments"][0]
+    text = path.read_text(encoding="utf-8")
+    start = text.index("two_player_power:")
+    end = text.index("\n  - ", start)
+    power = yaml.safe_dump(first["power"], default_flow_style=True, width=1000).strip()
+    edit(path, text[start:end], f"two_player_power: {power}")
+    code, found, report = lint_fast(cards / "azadi")
+    line, column = where(path, f"two_player_power: {power}")
+    assert [f for f in found if f[0] == "L601"] == [
+        ("L601", "monuments.yaml", line, column + len("two_player_power: "))]
+    (said,) = [d for d in report if d["code"] == "L601"]
+    assert said["message"] == ("every shipped monuments item holds something else in "
+                               "two_player_power than in power (6 shipped kept it); this "
+                               "one holds the same in both")

@@ -13,8 +13,10 @@ that no item is strictly worse than another of its kind at no lower price; and n
 (every ``rev-strike-*`` card is of subtype strike); and mirror images
 (:mod:`rules_engine.core.mirrors`): sides given the same items under other names
 (SAN's two starting decks); and links that name each other
-(:mod:`rules_engine.core.inverses`): a campaign's Mandate names the campaign back.
-Each rests on at least eight shipped observations (a link, on four); the finding
+(:mod:`rules_engine.core.inverses`): a campaign's Mandate names the campaign back; and
+alternatives (:mod:`rules_engine.core.alternatives`): the two powers a Monument prints
+are never the same.
+Each rests on at least eight shipped observations (a link or alternatives, on four); the finding
 names the invariant and how many shipped items keep it. A deliberate departure is kept
 with
 ``# samizdat: ignore[L601] reason`` on the line.
@@ -32,6 +34,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from rules_engine.core.alternatives import Alternative
+from rules_engine.core.alternatives import broken as same_alternatives
+from rules_engine.core.alternatives import learn as learn_alternatives
 from rules_engine.core.content import ContentSet
 from rules_engine.core.cost_model import CostModels, Departure, departures
 from rules_engine.core.cost_model import learn as learn_costs
@@ -65,6 +70,7 @@ _BLOCKS: IdentityCache[ContentSet, Blocks] = IdentityCache(4)
 _MARKS: IdentityCache[ContentSet, Marks] = IdentityCache(4)
 _MIRRORS: IdentityCache[ContentSet, dict[tuple[str, str], Mirror]] = IdentityCache(4)
 _INVERSES: IdentityCache[ContentSet, list[Inverse]] = IdentityCache(4)
+_ALTERNATIVES: IdentityCache[ContentSet, list[Alternative]] = IdentityCache(4)
 HINT = f"a deliberate departure from the shipped content: `# samizdat: ignore[{CODE}]` " \
        "and why, on this line"
 
@@ -134,3 +140,9 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
                          f"{inverse.field} is "
                          f"{link.found}", link.location,
                          (Related(link.partner, "names this one back"),), hint=HINT)
+    for same in same_alternatives(context.content,
+                                  _ALTERNATIVES.lookup(reference, learn_alternatives)):
+        pair = same.alternative
+        yield Diagnostic(CODE, SEVERITY, f"{pair.says()} ({pair.support} shipped kept it); "
+                         f"this one holds the same in both", same.location,
+                         (Related(same.other, f"its {pair.first}"),), hint=HINT)
