@@ -225,3 +225,16 @@ def test_ranks_and_seats_hold_in_every_variant(cards: Path, game: str, before: s
     value = column + needle.index(":") + 2       # the number after the key
     assert [f for f in found if f[0] == "L602"] == [("L602", "game.yaml", line, value)]
     assert next(d["message"] for d in report if d["code"] == "L602").startswith(said)
+
+
+def test_a_country_the_source_does_not_name(cards: Path) -> None:
+    path = cards / "spring" / "board_and_deck.yaml"
+    edit(path, "{id: oman, name: Oman,", "{id: oman, name: Qatar,")
+    code, found, report = lint_fast(cards / "spring")
+    line, column = where(path, "Qatar")
+    assert code == 1
+    assert [f for f in found if f[0] == "L602"] == [("L602", "board_and_deck.yaml", line,
+                                                     column)]
+    assert next(d["message"] for d in report if d["code"] == "L602").startswith(
+        "countries.name: Qatar is none of them; the source document fixes one of Tunisia, "
+        "Libya, Egypt")

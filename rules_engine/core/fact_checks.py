@@ -21,7 +21,9 @@ every folder of the content (the game's, each campaign's) and yields, per fact:
 * ``holds``: an item of the section ``of`` that ``field`` names fewer or more times
   than ``{min, max}`` (found at that item, with the items that name it);
 * ``sequence``: a number of ``{min, max}`` that no item of the folder (``scope:
-  game``: of the whole content) holds, found at the item that follows the gap.
+  game``: of the whole content) holds, found at the item that follows the gap;
+* ``one_of``: a value that is none of the names ``value`` lists (the eleven
+  countries a document names).
 
 A fact naming a ``parameter`` follows the manifest's value of it where the manifest
 gives one (a variant, ruling R69).
@@ -39,7 +41,7 @@ from rules_engine.core.learned import folders
 from rules_engine.core.source_facts import Fact
 
 KINDS = frozenset({"length", "range", "distinct", "unique", "absent", "combination",
-                   "compulsory", "holds", "sequence"})
+                   "compulsory", "holds", "sequence", "one_of"})
 Concrete = tuple[str | int, ...]
 
 
@@ -175,6 +177,11 @@ def _item(fact: Fact, item: Item, keys: list[str], seen: dict[str, Location]
         for concrete, value in found:
             if isinstance(value, list) and not low <= len(value) <= high:
                 yield Departure(fact, item.loc(*concrete), f"{len(value)} entries")
+    elif fact.kind == "one_of":
+        names = {str(v) for v in fact.value or ()}
+        for concrete, value in found:
+            if isinstance(value, str | int) and str(value) not in names:
+                yield Departure(fact, item.loc(*concrete), f"{value} is none of them")
     elif fact.kind == "range":
         low, high = _bounds(fact.value)
         for concrete, value in found:

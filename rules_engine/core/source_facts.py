@@ -12,7 +12,8 @@ fields ``value`` lists, in each folder), ``compulsory`` (the entries at ``field`
 never ``optional: true``), ``holds`` (each item of the section ``of`` is named by
 ``{min, max}`` items at ``field``: what a country, zone or track holds) and
 ``sequence`` (every number of ``{min, max}`` is held by an item of the folder, or of
-the game with ``scope: game``). An ``order`` (numbers of the manifest's parameters
+the game with ``scope: game``), ``one_of`` (every value is one of the names
+``value`` lists). An ``order`` (numbers of the manifest's parameters
 that run one way) and ``players`` (the seats the components allow) hold for every
 variant (:mod:`rules_engine.core.manifest_facts`). A content fact
 may name the manifest ``parameter`` that varies it: a manifest whose parameter departs

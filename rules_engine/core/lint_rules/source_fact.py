@@ -55,7 +55,8 @@ def _component(entries: list[Any], fact: Fact) -> tuple[int, Mapping[str, Any]] 
 _FIXES = {"length": "{} entries", "range": "{}", "distinct": "a different value in each entry",
           "unique": "a value of its own for each item", "absent": "no such field here",
           "combination": "one item per {}", "compulsory": "no optional entry here",
-          "holds": "{} of them for each {}", "sequence": "every number of {}"}
+          "holds": "{} of them for each {}", "sequence": "every number of {}",
+          "one_of": "one of {}"}
 
 
 def _fixes(fact: Fact) -> str:
@@ -63,6 +64,8 @@ def _fixes(fact: Fact) -> str:
         return _FIXES["combination"].format(" and ".join(map(str, fact.value or ())))
     if fact.kind == "holds":
         return _FIXES["holds"].format(shown(fact.value), fact.of)
+    if fact.kind == "one_of":
+        return _FIXES["one_of"].format(", ".join(map(str, fact.value or ())))
     return _FIXES[fact.kind].format(shown(fact.value))
 
 
