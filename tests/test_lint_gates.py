@@ -367,7 +367,8 @@ def test_a_printed_text_edit_replays_no_game_and_a_rule_edit_does(
     assert played == [3]
     path = cards / SPRING_BOARD
     edit(path, "flavor: Hundreds of small flames", "flavor: Thousands of small flames")
-    edit(path, "  - {id: tunisia, name: Tunisia,", "  - {id: tunisia, name: Tunis,")
+    edit(path, "title: Candlelight Vigil", "title: A Candlelight Vigil")   # (the country
+    # names are the eleven the source document gives: L602)
     lines = path.read_text(encoding="utf-8")
     path.write_text("# a new first line moves every item\n" + lines, encoding="utf-8")
     run_cache.cached_run.cache_clear()                       # as a new process would
