@@ -40,7 +40,7 @@ from rules_engine.san.verbs import (
     printed_action,
     unrunnable,
 )
-from tests.conftest import CARDS, REPO, line_of, triples, validate_json
+from tests.conftest import CARDS, REPO, edit, line_of, triples, validate_json
 
 SCHEMA = json.loads((REPO / "schemas/common/effects.schema.json").read_text())["$defs"]
 
@@ -287,3 +287,31 @@ def test_an_equipment_multiplier_counts_every_mercenary_type() -> None:
     assert state.icons["corruption"] - base.icons["corruption"] == 1
     other = next(t for t in MERCENARY_TYPES if t != "corruption")
     assert state.icons[other] - base.icons[other] == 2
+
+
+@pytest.mark.parametrize(("file", "before", "after", "needle", "said"), [
+    ("cards.yaml", "    corporation: moon\n    type: virus\n    virus_number: 1\n",
+     "    corporation: moon\n    type: virus\n    virus_number: 1\n    copies: 2  # twice\n",
+     "copies: 2  # twice",
+     "moon-virus-1: copies of a Virus card (the engine plays each Virus card once)"),
+    ("cards.yaml", "- {stage: 1, hand_bonus: false}", "- {stage: 1, hand_bonus: true}",
+     "{stage: 1, hand_bonus: true}", "a Hand Bonus token on stage 1, where every banner"),
+    ("cards.yaml", "- {stage: 7, hand_bonus: false}",
+     "- {stage: 7, hand_bonus: false}\n  - {stage: 8, hand_bonus: false}",
+     "{stage: 8", "a Propaganda track of 8 stages (the engine plays 7: 6 cards to cross)"),
+    ("game.yaml", "why: \"Each Corruption zone has 6 spaces\"\n      value: 6",
+     "why: \"Each Corruption zone has 6 spaces\"\n      value: 8", "value: 8",
+     "8 Corruption spaces for 6 cards to cross"),
+])
+def test_a_track_or_virus_card_the_engine_would_not_play_as_printed(
+        cards: Path, file: str, before: str, after: str, needle: str, said: str) -> None:
+    """Each validated clean while the engine dealt 6 track cards, never awarded a
+    token on stage 1, played a Virus card once and had 6 crossings for the Corruption
+    spaces to change."""
+    path = cards / "san" / file
+    edit(path, before, after)
+    code, report = validate_json(cards / "san")
+    found = [d for d in report["diagnostics"] if d["code"] == "M405"]
+    assert code == 1 and len(found) == 1, report["diagnostics"]
+    assert found[0]["line"] == line_of(path, needle)
+    assert found[0]["message"].startswith(said)

@@ -43,7 +43,34 @@ def build(content: ContentSet) -> tuple[m.SanContent, list[Diagnostic]]:
         diags.append(error("M403", f"Hand Bonus tokens lie on stages {sorted(flagged)}, but "
                            f"parameters.hand_bonus_stages says {sorted(bonus)}", where,
                            related=said))
+    diags += _unplayed_track(content, ordered, params)
     return m.SanContent(built, track, freeze({k: v.get("value") for k, v in params.items()})), diags
+
+
+def _unplayed_track(content: ContentSet, ordered: list[Item], params: Any
+                    ) -> list[Diagnostic]:
+    """M405 for a Propaganda track or Corruption zone the engine would not play as
+    printed: it deals :data:`~rules_engine.san.engine.TRACK_CARDS` cards to each
+    track (one stage more: the finish), starts the banner on stage 1 (a token there is
+    never won), and a Corruption space changes the crossing of its own card."""
+    from rules_engine.san.engine import TRACK_CARDS
+
+    found: list[Diagnostic] = []
+    if ordered and len(ordered) != TRACK_CARDS + 1:
+        found.append(error("M405", f"a Propaganda track of {len(ordered)} stages (the engine "
+                           f"plays {TRACK_CARDS + 1}: {TRACK_CARDS} cards to cross), so play "
+                           "would not follow the printed track", ordered[-1].location))
+    if ordered and ordered[0].get("hand_bonus") is True:
+        found.append(error("M405", "a Hand Bonus token on stage 1, where every banner starts, "
+                           "so play would never award it", ordered[0].loc("hand_bonus")))
+    spaces = (params.get("corruption_spaces") or {}).get("value")
+    if isinstance(spaces, int) and not isinstance(spaces, bool) and spaces > TRACK_CARDS \
+            and content.manifest is not None:
+        found.append(error("M405", f"{spaces} Corruption spaces for {TRACK_CARDS} cards to "
+                           "cross (a space changes the crossing of its own card), so play "
+                           f"would ignore the last {spaces - TRACK_CARDS}",
+                           content.manifest.loc("parameters", "corruption_spaces", "value")))
+    return found
 
 
 def _card(c: Item, diags: list[Diagnostic]) -> m.Card:
@@ -68,6 +95,10 @@ def _card(c: Item, diags: list[Diagnostic]) -> m.Card:
         if "text" in c.data:            # its face prints no effects for the text to replace
             diags.append(error("M403", f"{c['id']}: a Virus card prints no effects, so this "
                                "text would never be printed", c.loc("text")))
+        if c.get("copies", 1) != 1:     # each Virus card is one slot of its track
+            diags.append(error("M405", f"{c['id']}: copies of a Virus card (the engine plays "
+                               "each Virus card once), so play would ignore them",
+                               c.loc("copies")))
     printed = list(c.get("effects", []))
     diags += _unrunnable_effects(c, printed)
     return m.Card(c["id"], c["title"], deck, kind, c.get("corporation"), freeze(c.get("icons", {})),
