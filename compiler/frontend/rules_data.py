@@ -60,11 +60,19 @@ def _filled(value: Any, parameters: Mapping[str, Any]) -> Any:
 
 
 def _shown(value: Any, written: str) -> str:
-    """A parameter's value as the prose prints it (a number, or the one number of a
-    mapping such as ``{any: 3}``); what was written when it is neither."""
+    """A parameter's value as the prose prints it (a number, the one number of a
+    mapping such as ``{any: 3}``, or a list of numbers: ``3 and 5``); what was written
+    when it is none of these."""
     if isinstance(value, Mapping) and len(value) == 1:
         value = next(iter(value.values()))
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else written
+    if isinstance(value, list) and value and all(_whole(v) for v in value):
+        shown = [str(v) for v in value]
+        return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return str(value) if _whole(value) else written
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def with_parameters(rules: RulesData, parameters: Mapping[str, Any]) -> RulesData:

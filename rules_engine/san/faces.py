@@ -38,6 +38,17 @@ def _icons(card: Card) -> str:
     return " ".join(f":{kind}:" for kind in MERCENARY_TYPES for _ in range(card.icon(kind)))
 
 
+def _effects(card: Card, wording: Wording) -> str:
+    """The card's effects in words; a multiplier on an Equipment card says what the
+    engine plays there (ruling R39: 1 icon per Mercenary card, of its type)."""
+    if card.type != "equipment":
+        return wording.verb_effects(card.effects)
+    lines = [wording.label("multiplier_on_equipment")
+             if any(a.kind == "multiplier" for a in ability.actions)
+             else wording.verb_effects((ability,)) for ability in card.effects]
+    return "\n".join(line for line in lines if line)
+
+
 def _face(card: Card, wording: Wording) -> CardFace:
     tags = {"type": card.type, "corporation": card.corporation or ""}
     if card.deck == "virus":
@@ -50,7 +61,7 @@ def _face(card: Card, wording: Wording) -> CardFace:
         front = {"title": card.title, "type": card.type.capitalize(), "icons": _icons(card),
                  "revenue": str(card.revenue) if card.revenue else "",
                  "cost": _number(card.cost),
-                 "effects": card.text or wording.verb_effects(card.effects),
+                 "effects": card.text or _effects(card, wording),
                  "crossing": _number(card.crossing_cost), "flavor": _flavor(card)}
         back = {"crossing": _number(card.crossing_cost),
                 "penalty": _number(card.crossing_penalty),

@@ -25,9 +25,16 @@ def corruption_spaces(model: Any, wording: Wording) -> list[Cell]:
             for n in range(1, spaces + 1)]
 
 
+def _viruses(model: Any, corporation: str) -> int:
+    return sum(1 for c in model.cards if c.deck == "virus" and c.corporation == corporation)
+
+
 def virus_track(model: Any, wording: Wording) -> list[Cell]:
-    moon = [Cell(f"Moon Virus {n}", "", "#10151f", "moon") for n in range(5, 0, -1)]
-    star = [Cell(f"Star Virus {n}", "", "#10151f", "star") for n in range(1, 6)]
+    """A slot per Virus card of each side, the Central Port between them."""
+    moon = [Cell(f"Moon Virus {n}", "", "#10151f", "moon")
+            for n in range(_viruses(model, "moon"), 0, -1)]
+    star = [Cell(f"Star Virus {n}", "", "#10151f", "star")
+            for n in range(1, _viruses(model, "star") + 1)]
     return list(reversed(moon)) + [Cell("Central Port", "", "#24304a", "virus", True)] + star
 
 
@@ -36,7 +43,7 @@ def san_tokens(model: Any, wording: Wording) -> list[Cell]:
                                                               "star"),
             Cell("Virus marker", "", "#0f1a0f", "virus")] + [
         Cell(f"{corp} Hand Bonus", "", "#3a2140", "hand_bonus")
-        for corp in ("Moon", "Moon", "Star", "Star")]
+        for corp in ("Moon", "Star") for s in model.propaganda_track if s.hand_bonus]
 
 
 SOURCES: dict[str, MatSource] = {"propaganda_stages": propaganda_stages,
