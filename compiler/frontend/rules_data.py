@@ -45,13 +45,23 @@ class RulesData:
         return self.words.get(english, english)
 
 
-PARAMETER = re.compile(r"\{parameter:([a-z][a-z0-9_]*)\}")
-"""A manifest parameter named in the rules prose: ``{parameter:order_infamy}``."""
+PARAMETER = re.compile(r"\{parameter:([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*)\}")
+"""A manifest parameter named in the rules prose: ``{parameter:order_infamy}``, or a
+field of one: ``{parameter:overthrow_scores.first}``."""
+
+
+def _named(parameters: Mapping[str, Any], name: str) -> Any:
+    first, *rest = name.split(".")
+    value = parameters.get(first)
+    for key in rest:
+        value = value.get(key) if isinstance(value, Mapping) else None
+    return value
 
 
 def _filled(value: Any, parameters: Mapping[str, Any]) -> Any:
     if isinstance(value, str):
-        return PARAMETER.sub(lambda m: _shown(parameters.get(m.group(1)), m.group(0)), value)
+        return PARAMETER.sub(lambda m: _shown(_named(parameters, m.group(1)), m.group(0)),
+                             value)
     if isinstance(value, Mapping):
         return {k: _filled(v, parameters) for k, v in value.items()}
     if isinstance(value, list):

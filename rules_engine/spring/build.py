@@ -48,6 +48,7 @@ def build(content: ContentSet) -> tuple[m.SpringContent, list[Diagnostic]]:
                                f"card types ({', '.join(m.CARD_TYPES)})", cards[0].location))
     if content.manifest is not None and numbers:
         diags += _board_parameters(content.manifest, params, set(numbers), len(countries))
+        diags += _revolution_spaces(content.manifest, params, spaces)
     built_spaces = tuple(m.Space(s["number"], s["kind"], s.get("country"))
                          for s in sorted(spaces, key=lambda s: s["number"]))
     return m.SpringContent(built_countries, built_spaces, built_cards,
@@ -79,6 +80,20 @@ def _board_parameters(manifest: Item, params: dict[str, Any], numbers: set[int],
                            "countries that can be overthrown: the game can never end that "
                            "way", at("overthrows_to_end")))
     return found
+
+
+def _revolution_spaces(manifest: Item, params: dict[str, Any], spaces: list[Item]
+                       ) -> list[Diagnostic]:
+    """The manifest's count of Revolution spaces, which the rules reference prints,
+    is the board's: the engine plays the board's spaces."""
+    said = _value(params, "revolution_spaces")
+    held = sum(1 for s in spaces if s.get("kind") == "revolution")
+    if isinstance(said, int) and not isinstance(said, bool) and said != held:
+        return [error("M403", f"revolution_spaces {said}, but the board has {held} "
+                      "Revolution spaces (the engine plays the board's; the rules "
+                      "reference prints the parameter)",
+                      manifest.loc("parameters", "revolution_spaces", "value"))]
+    return []
 
 
 def _value(params: dict[str, Any], name: str) -> Any:

@@ -857,13 +857,14 @@ class SpringState(State[Action]):
         line = f"; {self._tables.countries[country]} is overthrown"
         if len(self.overthrown) >= self.config.overthrows_to_end:
             self._final_scoring("overthrows")
-            line += "; the fourth overthrow ends the game"
+            line += f"; overthrow {len(self.overthrown)} ends the game"
         return line
 
     def _final_scoring(self, reason: str) -> None:
         """End the game for ``reason`` ("overthrows" or "turn limit"): every space
-        holding a player's counters gives that player 1 VT (R16: a game stopped by the
-        turn limit is scored as it stands, so it gets this scoring too)."""
+        holding a player's counters gives that player ``end_vt_per_space`` VT (R16: a
+        game stopped by the turn limit is scored as it stands, so it gets this scoring
+        too)."""
         for s in self.spaces:
             if s.owner is not None and s.counters > 0:
                 self.players[s.owner].vt += self.config.end_vt_per_space

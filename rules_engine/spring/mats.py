@@ -27,10 +27,11 @@ def vt_track(model: Any, wording: Wording) -> list[Cell]:
 
 def spring_counters(model: Any, wording: Wording) -> list[Cell]:
     colours = ["#c0392b", "#2e86c1", "#27ae60", "#f1c40f", "#8e44ad", "#e67e22"]
+    supply = int(model.parameters.to_dict().get("counters_per_player", 11))   # printed (R74)
     cells = []
     for player, colour in enumerate(colours, start=1):
         cells.append(Cell(f"P{player}", "pawn", colour, "revolution", True))
-        cells += [Cell("", "", colour, "counter") for _ in range(11)]
+        cells += [Cell("", "", colour, "counter") for _ in range(supply)]
     return cells
 
 
