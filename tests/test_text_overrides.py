@@ -351,3 +351,26 @@ def test_san_and_spring_drift_at_the_text(cards: Path) -> None:
     messages = {f[0]: f[4] for f in found}
     assert "names 3, destroy, which its effects do not" in messages["L802"]
     assert "names 4, draw, which its effects do not" in messages["L903"]
+
+
+def test_an_override_that_leaves_an_effect_out(cards: Path) -> None:
+    """What the engine plays and the card does not print: a flavour line in place of
+    "draw 2", a text naming only the move of a card that also draws."""
+    san = cards / "san" / "cards.yaml"
+    _rewrite(san, lambda d: next(c for c in d["cards"] if c.get("effects") == [{"draw": 1}])
+             .update(text="A second brain behind the ear."))
+    spring = cards / "spring" / "board_and_deck.yaml"
+    _rewrite(spring, lambda d: next(c for c in d["cards"] if c.get("effects") == [{"move": 2}])
+             .update(effects=[{"move": 2}, {"draw": 1}], text="Move 2 more spaces."))
+    found = _lint(cards / "san", cards / "spring")
+    assert sorted(f[:4] for f in found) == sorted([
+        ("L802", san.name, *_where(san, "A second brain")),
+        ("L903", spring.name, *_where(spring, "Move 2 more spaces."))])
+    messages = {f[0]: f[4] for f in found}
+    assert messages["L802"].endswith("says nothing of its effect draw 1, which play "
+                                     "carries out")
+    assert messages["L903"].endswith("says nothing of its effect draw 1, which play "
+                                     "carries out")
+    _rewrite(san, lambda d: next(c for c in d["cards"] if c.get("text")).update(
+        text="Draw one card."))                               # faithful: no warning
+    assert not [f for f in _lint(cards / "san") if f[0] == "L802"]
