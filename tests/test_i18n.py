@@ -244,6 +244,25 @@ def test_a_translation_that_changes_a_number_or_an_icon_is_t105(spring: Path,
         "English but :draw: in the translation")
 
 
+def test_a_number_written_as_a_word_is_held_to_the_source(spring: Path) -> None:
+    """"Fifteen raised hands" made "Cinq mains levées": no digit on either side."""
+    po = spring / "lang" / "fr.po"
+    text = po.read_text(encoding="utf-8")
+    assert 'msgstr "Quinze mains levées' in text
+    po.write_text(text.replace('msgstr "Quinze mains levées', 'msgstr "Cinq mains levées'),
+                  encoding="utf-8")
+    found = run_cli("lint", str(spring), "--fast", "--lang", "fr", "--select", "T",
+                    "--format", "json")
+    (drift,) = json.loads(found.stdout)["diagnostics"]
+    assert (drift["code"], drift["line"]) == ("T105", line_of(po, "Cinq mains levées") - 1)
+    assert drift["message"].endswith("the translation says 5, the English 15")
+    po.write_text(text.replace('msgstr "Quinze mains levées', 'msgstr "15 mains levées'),
+                  encoding="utf-8")          # a digit for the word: the same number
+    again = run_cli("lint", str(spring), "--fast", "--lang", "fr", "--select", "T",
+                    "--format", "json")
+    assert json.loads(again.stdout)["diagnostics"] == []
+
+
 def test_lint_checks_each_language_it_is_asked_for(spring: Path) -> None:
     clean = run_cli("lint", str(spring), "--fast", "--lang", "fr", "--select", "T",
                     "--format", "json")

@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from compiler.i18n import number_words
 from compiler.i18n.catalogue import Catalogue, context
 from compiler.i18n.languages import Language
 from compiler.text.effect_text import MARK_CLOSE, MARK_NAMED, MARK_OPEN, neutral
@@ -35,15 +36,26 @@ _NUMBER = re.compile(r"\d+")
 _ICON = re.compile(r":[a-z][a-z0-9_]*:")
 
 
-def drift(source: str, text: str) -> str | None:
+def drift(source: str, text: str, lang: str = "") -> str | None:
     """What a translation says differently from its source that must not change: the
-    numbers and the inline icons (as multisets); None when they agree."""
+    numbers and the inline icons (as multisets); None when they agree. With ``lang``,
+    a number the translation says (in digits or in ``lang``'s number words) that the
+    source says in no way (digits or English words) is drift too: "Fifteen" made
+    "Cinq" (:mod:`compiler.i18n.number_words`)."""
     said = []
     for what, pattern in (("numbers", _NUMBER), ("icons", _ICON)):
         before, after = sorted(pattern.findall(source)), sorted(pattern.findall(text))
-        if before != after:
+        if before != after and not (what == "numbers" and lang and number_words.said(
+                source, "en") == number_words.said(text, lang)):    # "Fifteen" as 15
             said.append(f"{what} {', '.join(before) or 'none'} in English but "
                         f"{', '.join(after) or 'none'} in the translation")
+    if lang and not said:
+        english = set(number_words.said(source, "en"))
+        extra = sorted(set(number_words.said(text, lang)) - english)
+        if extra:
+            shown = ", ".join(map(str, sorted(english))) or "none"
+            said.append(f"the translation says {', '.join(map(str, extra))}, the English "
+                        f"{shown}")
     return "; ".join(said) or None
 SIDES = ("front", "back")
 
@@ -143,7 +155,7 @@ def translate_faces(default_faces: Sequence[CardFace], faces: Sequence[CardFace]
                         entry.source == original:
                     counted.translated += 1
                     done[key] = entry.text
-                    differs = drift(original, entry.text)
+                    differs = drift(original, entry.text, language.code)
                     if differs:
                         found.append(warning("T105", f"{label}: the {name} translation "
                                              f"does not say what the card says: {differs}",
