@@ -143,9 +143,11 @@ def test_the_lint_says_what_its_games_never_exercised() -> None:
 @pytest.mark.slow
 def test_the_default_lint_reaches_its_measured_coverage() -> None:
     """The shipped campaigns at the default budget (--games 200): measured every one of
-    the 98 effects of each campaign and 1162, 1145, 1195, 1123 and 1137 of 1224 pairs
-    (5762 of 6120, 94.2 %) (benchmarks/coverage.py); the issue's targets are 100 % and
-    90 % of pairs per campaign, and the floors sit there."""
+    the 98 effects of each campaign and 1124, 1125, 1145, 1112 and 1141 of 1224 pairs
+    (5647 of 6120, 92.3 %) since 2-player games found only 2-player Foundation cards
+    (R73) and every resource gained counts for a task (R72), from 1162, 1145, 1195, 1123
+    and 1137 before; the issue's targets are 100 % and 90 % of pairs per campaign, and
+    the floors sit there (92 % overall)."""
     result = run_cli("lint", str(CARDS / "azadi"), "--select", "L715", "--format", "json")
     assert result.exit_code == 0, result.output
     fired, pairs = [], []
@@ -154,7 +156,7 @@ def test_the_default_lint_reaches_its_measured_coverage() -> None:
         fired.append(int(head.split(" of ", 1)[0]))
         pairs.append(int(head.split("R55), ", 1)[1].split(" of ", 1)[0]))
     assert fired == [98] * 5
-    assert min(pairs) >= 0.9 * 1224 and sum(pairs) >= 5700
+    assert min(pairs) >= 0.9 * 1224 and sum(pairs) >= 0.92 * 6120
 
 
 # -- directed games (ruling R55) ---------------------------------------------------------
