@@ -269,3 +269,29 @@ def test_a_monument_printing_one_power_twice(cards: Path) -> None:
     assert said["message"] == ("every shipped monuments item holds something else in "
                                "two_player_power than in power (6 shipped kept it); this "
                                "one holds the same in both")
+
+
+def test_a_lower_level_that_outdoes_a_higher_one(cards: Path) -> None:
+    """Levels that escalate (rules_engine/core/levels.py): a level-1 Attack card given
+    more than the level-2 card of its ideologue is a warning at its level, the level-2
+    card a related place; the same card given the level-2 numbers exactly is not."""
+    from rules_engine.core.levels import learn as learn_levels
+
+    learned = learn_levels(shipped_content("azadi"))
+    assert [(e.section, e.level, e.group, e.support) for e in learned] == [
+        ("attack_cards", "level", "ideologue", 9)]
+    path = cards / "azadi" / "attack_cards.yaml"
+    first = ("          - {action: discard_resources, count: 1, kind: media}\n"
+             "          - {action: add_imperial_voters, count: 1, zone: one}")
+    edit(path, first, first.replace("count: 1, kind", "count: 3, kind")
+         .replace("count: 1, zone", "count: 2, zone"))
+    report = [d for d in lint_fast(cards / "azadi")[2] if d["code"] == "L601"]
+    level = where(path, "id: attack-showstopper-1")[0] + 2
+    assert [(d["line"], d["related"][0]["line"]) for d in report] == [
+        (level, where(path, "id: attack-showstopper-2")[0] + 2)]
+    assert report[0]["message"] == (
+        "no shipped attack_cards item is outdone, in every term, by one of a lower level "
+        "of its ideologue (9 shipped pairs escalate); this item of level 1 does as much as "
+        "attack-showstopper-2 of level 2 in every term, and more in one")
+    edit(path, "count: 3, kind: media", "count: 2, kind: media")     # level 2's numbers
+    assert [d for d in lint_fast(cards / "azadi")[2] if d["code"] == "L601"] == []

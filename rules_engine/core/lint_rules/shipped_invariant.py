@@ -15,7 +15,8 @@ that no item is strictly worse than another of its kind at no lower price; and n
 (SAN's two starting decks); and links that name each other
 (:mod:`rules_engine.core.inverses`): a campaign's Mandate names the campaign back; and
 alternatives (:mod:`rules_engine.core.alternatives`): the two powers a Monument prints
-are never the same.
+are never the same; and levels that escalate (:mod:`rules_engine.core.levels`): no
+Attack card does as much as a higher level of its ideologue.
 Each rests on at least eight shipped observations (a link or alternatives, on four); the finding
 names the invariant and how many shipped items keep it. A deliberate departure is kept
 with
@@ -50,6 +51,9 @@ from rules_engine.core.inverses import Inverse
 from rules_engine.core.inverses import broken as unreturned
 from rules_engine.core.inverses import learn as learn_inverses
 from rules_engine.core.learned import Break, Invariants, broken, learn
+from rules_engine.core.levels import Escalation
+from rules_engine.core.levels import broken as outdone
+from rules_engine.core.levels import learn as learn_levels
 from rules_engine.core.lint import LintContext
 from rules_engine.core.mirrors import Mirror
 from rules_engine.core.mirrors import broken as unmirrored
@@ -71,6 +75,7 @@ _MARKS: IdentityCache[ContentSet, Marks] = IdentityCache(4)
 _MIRRORS: IdentityCache[ContentSet, dict[tuple[str, str], Mirror]] = IdentityCache(4)
 _INVERSES: IdentityCache[ContentSet, list[Inverse]] = IdentityCache(4)
 _ALTERNATIVES: IdentityCache[ContentSet, list[Alternative]] = IdentityCache(4)
+_LEVELS: IdentityCache[ContentSet, list[Escalation]] = IdentityCache(4)
 HINT = f"a deliberate departure from the shipped content: `# samizdat: ignore[{CODE}]` " \
        "and why, on this line"
 
@@ -146,3 +151,12 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
         yield Diagnostic(CODE, SEVERITY, f"{pair.says()} ({pair.support} shipped kept it); "
                          f"this one holds the same in both", same.location,
                          (Related(same.other, f"its {pair.first}"),), hint=HINT)
+    for escalated in outdone(context.content, _LEVELS.lookup(reference, learn_levels)):
+        rule = escalated.escalation
+        yield Diagnostic(CODE, SEVERITY, f"{rule.says()} ({rule.support} shipped pairs "
+                         f"escalate); this item of {rule.level} "
+                         f"{escalated.lower.data.get(rule.level)} does as much as "
+                         f"{escalated.higher.data.get('id', 'an item')} of {rule.level} "
+                         f"{escalated.higher.data.get(rule.level)} in every term, and more "
+                         "in one", escalated.location,
+                         (Related(escalated.other, f"the higher {rule.level}"),), hint=HINT)
