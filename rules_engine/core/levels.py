@@ -70,7 +70,7 @@ def _numeric_paths(items: list[Item]) -> set[tuple[str, ...]]:
 
 
 def _terms(item: Item, level: str, numeric: set[tuple[str, ...]]) -> Terms:
-    terms: Counter[tuple[str, ...]] = Counter()
+    terms: dict[tuple[str, ...], float] = defaultdict(float)
     for path, _, value in walk(item.data, (), ()):
         if not path or "[]" in path or path[0] in (level, "number", "id"):
             continue

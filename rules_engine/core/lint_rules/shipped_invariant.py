@@ -152,11 +152,11 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
                          f"this one holds the same in both", same.location,
                          (Related(same.other, f"its {pair.first}"),), hint=HINT)
     for escalated in outdone(context.content, _LEVELS.lookup(reference, learn_levels)):
-        rule = escalated.escalation
-        yield Diagnostic(CODE, SEVERITY, f"{rule.says()} ({rule.support} shipped pairs "
-                         f"escalate); this item of {rule.level} "
-                         f"{escalated.lower.data.get(rule.level)} does as much as "
-                         f"{escalated.higher.data.get('id', 'an item')} of {rule.level} "
-                         f"{escalated.higher.data.get(rule.level)} in every term, and more "
+        escalation = escalated.escalation
+        yield Diagnostic(CODE, SEVERITY, f"{escalation.says()} ({escalation.support} shipped pairs "
+                         f"escalate); this item of {escalation.level} "
+                         f"{escalated.lower.data.get(escalation.level)} does as much as "
+                         f"{escalated.higher.data.get('id', 'an item')} of {escalation.level} "
+                         f"{escalated.higher.data.get(escalation.level)} in every term, and more "
                          "in one", escalated.location,
-                         (Related(escalated.other, f"the higher {rule.level}"),), hint=HINT)
+                         (Related(escalated.other, f"the higher {escalation.level}"),), hint=HINT)
