@@ -630,7 +630,7 @@ def diff(base: str, head: str, path: str | None, game: str | None, games: int, s
 @click.option("--min-text", type=click.FloatRange(1, 72), default=6.0, show_default=True,
               help="Preflight: the smallest text size (pt) to accept.")
 @click.option("--lang", "langs", default=None, metavar="CODES",
-              help="Also check the cards in these languages: translations (T101-T105) "
+              help="Also check the cards in these languages: translations (T101-T106) "
               "and, with --preflight, fitting and preflight in each.")
 @click.option("--allow-fallback", is_flag=True,
               help="With --lang: a missing or stale translation is a warning, not an error.")

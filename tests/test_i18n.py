@@ -413,3 +413,55 @@ def test_extract_writes_only_into_the_folders_named(tmp_path: Path) -> None:
     assert f"wrote {written}" in result.output
     assert "it is not a folder you named" in result.output
     assert 'msgctxt "tyranny-haiti-1791/' in written.read_text(encoding="utf-8")
+
+
+def test_two_translations_that_trade_places_are_t106(spring: Path) -> None:
+    """Two card titles holding each other's French: each reads like the other's English
+    (diaspora, chiffrée/encrypted), so the pair is found at the first entry."""
+    po = spring / "lang" / "fr.po"
+    text = po.read_text(encoding="utf-8")
+    first, second = 'msgstr "Transferts de la diaspora"', 'msgstr "Messagerie chiffrée"'
+    po.write_text(text.replace(first, "@").replace(second, first).replace("@", second),
+                  encoding="utf-8")
+    found = run_cli("lint", str(spring), "--fast", "--lang", "fr,ar", "--select", "T",
+                    "--format", "json")
+    (swap,) = json.loads(found.stdout)["diagnostics"]
+    assert (swap["code"], swap["severity"], swap["line"]) == (
+        "T106", "warning", po_entry(po, "common/mot-diaspora:front.title")[0] - 1)
+    other = po_entry(po, "common/mot-encrypted-chat:front.title")[0] - 1
+    assert swap["related"][0]["line"] == other
+    assert swap["message"] == (
+        "common/mot-diaspora front title: the Français (fr) translation reads like one of "
+        "'Encrypted Group Chat', and that of common/mot-encrypted-chat front title like one "
+        "of 'Diaspora Remittances': the two look swapped")
+    po.write_text(text, encoding="utf-8")
+    again = run_cli("lint", str(spring), "--fast", "--lang", "fr,ar", "--select", "T",
+                    "--format", "json")
+    assert json.loads(again.stdout)["diagnostics"] == []
+
+
+@pytest.mark.slow
+def test_most_swaps_of_the_shipped_french_are_found() -> None:
+    """Every two French entries of one field traded (2,862 pairs): 83.8 % are found as
+    measured, none on the catalogue as shipped; Arabic is not judged (no shared
+    letters)."""
+    from dataclasses import replace
+
+    from compiler.i18n.catalogue import read
+    from compiler.i18n.swaps import field_of, swapped
+
+    entries = [e for e in read([CARDS / "spring"], "fr").by_context.values() if e.text]
+    assert swapped(entries) == []
+    pairs = found = 0
+    for i, first in enumerate(entries):
+        for j in range(i + 1, len(entries)):
+            second = entries[j]
+            if field_of(first) != field_of(second):
+                continue
+            traded = list(entries)
+            traded[i], traded[j] = replace(first, text=second.text), \
+                replace(second, text=first.text)
+            pairs += 1
+            found += any(s.first is traded[i] and s.second is traded[j]
+                         for s in swapped(traded))
+    assert pairs == 2862 and found >= 0.8 * pairs

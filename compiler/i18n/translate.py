@@ -16,6 +16,9 @@ field of the language's face is one of:
 
 A missing or stale translation is T101 / T102 at the card's field: an error, unless
 ``allow_fallback``, when it is a warning and the field prints in the default language.
+A translation that says other numbers than its source is T105, and two entries that
+hold each other's translations are T106 (:mod:`compiler.i18n.swaps`), both warnings
+at the catalogue entry.
 """
 
 from __future__ import annotations
@@ -24,11 +27,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from compiler.i18n.catalogue import Catalogue, context
+from compiler.i18n.catalogue import Catalogue, Entry, context
 from compiler.i18n.languages import Language
+from compiler.i18n.swaps import swapped
 from compiler.text.effect_text import MARK_CLOSE, MARK_NAMED, MARK_OPEN, neutral
 from rules_engine.core import number_words
-from rules_engine.core.diagnostics import Diagnostic, Location, error, warning
+from rules_engine.core.diagnostics import Diagnostic, Location, Related, error, warning
 from rules_engine.core.printed import CardFace
 
 _BORROWED = re.compile(f"{MARK_OPEN}([^{MARK_NAMED}]*){MARK_NAMED}")
@@ -58,6 +62,13 @@ def drift(source: str, text: str, lang: str = "") -> str | None:
                         f"{shown}")
     return "; ".join(said) or None
 SIDES = ("front", "back")
+
+
+def _label(entry: Entry) -> str:
+    """How a finding names a catalogue entry's field: ``common/mot-diaspora front
+    title`` for the context ``common/mot-diaspora:front.title``."""
+    card, _, where = entry.context.rpartition(":")
+    return f"{card} {where.replace('.', ' ', 1)}" if card else entry.context
 
 
 def unmarked(text: str) -> tuple[str, list[str]]:
@@ -121,6 +132,7 @@ def translate_faces(default_faces: Sequence[CardFace], faces: Sequence[CardFace]
     counted = coverage if coverage is not None else Coverage()
     say = warning if allow_fallback else error
     name = f"{language.name} ({language.code})"
+    used: list[Entry] = []
     for face in faces:
         source = english[(face.deck, face.card_id)]
         sides: dict[str, dict[str, str]] = {}
@@ -155,6 +167,7 @@ def translate_faces(default_faces: Sequence[CardFace], faces: Sequence[CardFace]
                         entry.source == original:
                     counted.translated += 1
                     done[key] = entry.text
+                    used.append(entry)
                     differs = drift(original, entry.text, language.code)
                     if differs:
                         found.append(warning("T105", f"{label}: the {name} translation "
@@ -179,4 +192,11 @@ def translate_faces(default_faces: Sequence[CardFace], faces: Sequence[CardFace]
                     done[key] = original
             sides[side] = done
         out.append(replace(face, front=sides["front"], back=sides["back"]))
+    for swap in swapped(used):           # T106: two entries holding each other's words
+        first, second = swap.first, swap.second
+        found.append(warning("T106", f"{_label(first)}: the {name} translation reads like "
+                             f"one of {second.source!r}, and that of {_label(second)} "
+                             f"like one of {first.source!r}: the two look swapped",
+                             first.where,
+                             related=(Related(second.where, "the other translation"),)))
     return out, found

@@ -676,7 +676,7 @@ def prepare_deck(job: DeckJob) -> tuple[list[sheets.PrintCard], list[Diagnostic]
 def preflight_findings(loaded: Loaded, options: BuildOptions) -> list[Diagnostic]:
     """What a build would say about the cards of ``loaded``, without drawing or writing
     anything (``samizdat lint --preflight`` / ``--lang``): the planning findings (art,
-    sizes; with ``options.langs`` each language's translation findings, T101-T105) and,
+    sizes; with ``options.langs`` each language's translation findings, T101-T106) and,
     with ``options.preflight``, the fitting findings (overflow, glyphs) and the
     preflight checks, in every language asked for."""
     checked = loaded.validation

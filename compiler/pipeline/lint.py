@@ -101,7 +101,7 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
     ``time_budget`` (seconds from now) is spent or ``stop`` is requested. Long steps
     are shown on ``progress``. With ``preflight`` the cards are also fitted to their
     layouts and held to the build's preflight checks (nothing is drawn); with ``langs``
-    each language's cards are checked too: translations (T101-T105) and, with
+    each language's cards are checked too: translations (T101-T106) and, with
     ``preflight``, fitting and preflight in that language. With ``executor`` ("dask"
     or a scheduler's address) the simulated analyses play their games on a Dask
     cluster (:mod:`compiler.pipeline.dask_run`), with the same findings."""

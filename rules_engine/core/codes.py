@@ -416,6 +416,12 @@ _CODES: tuple[Code, ...] = (
          "icon of the English (\"Draw 2 cards\" is not \"Piochez 3 cartes\"): the "
          "printed card would say another thing than the card the engine plays. A "
          "warning at the catalogue entry."),
+    Code("T106", "swapped-translations", "Two catalogue entries hold each other's "
+         "translations.",
+         "Within one printed field (titles, flavour lines), two translations that, traded "
+         "back, resemble their English sources clearly better than as they stand: two "
+         "cards would print each other's words. A warning at the first entry, the other a "
+         "related place; judged in languages written in the same letters as English."),
     Code("X101", "unreadable-spreadsheet", "A spreadsheet given to `samizdat import sheet` "
          "cannot be read.",
          "The file must be an .xlsx workbook (a zip archive of XML files, as Excel, "
@@ -506,7 +512,7 @@ CODES: dict[str, Code] = {c.code: c for c in _CODES}
 
 WARNINGS = frozenset({"Y120", "F205", "F209", "F290", "B603", "B604", "B625", "B634",
                       "B636", "B637", "B638", "B639", "B640", "B641", "B642", "B643", "T105",
-                      "R101",
+                      "T106", "R101",
                       "R103", "D101", "D102"})
 """The catalogue's codes reported as warnings (F290 is as severe as the worst it
 counts); every other one is an error. docs/rules.md's "default" column says the same."""
