@@ -295,3 +295,28 @@ def test_a_lower_level_that_outdoes_a_higher_one(cards: Path) -> None:
         "attack-showstopper-2 of level 2 in every term, and more in one")
     edit(path, "count: 3, kind: media", "count: 2, kind: media")     # level 2's numbers
     assert [d for d in lint_fast(cards / "azadi")[2] if d["code"] == "L601"] == []
+
+
+def test_an_item_left_out_of_a_numbered_list_is_found_where_it_was(cards: Path) -> None:
+    """Place marks (rules_engine/core/name_marks.py): every shipped ideology card's id
+    numbers its place in its campaign's list, so a card left out is found at the card
+    that now stands in its place, once, and N501 counts the list short."""
+    from rules_engine.core.name_marks import learn as learn_marks
+
+    marks = learn_marks(shipped_content("azadi"))
+    assert {s: m.support for s, m in marks.places.items()} == {
+        "ideology_cards": 540, "imperial_orders": 12, "resistance_cards": 48,
+        "tyranny_cards": 60, "voter_cards": 49}
+    path = cards / "azadi" / "campaigns" / "egyptian-revolution-2011" / "ideology_cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    start, end = text.index("  - id: egy-ideology-054"), text.index("  - id: egy-ideology-055")
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+    report = lint_fast(cards / "azadi" / "campaigns" / "egyptian-revolution-2011")[2]
+    hits = [d for d in report if d["code"] == "L601"]
+    assert [(d["line"], d["column"]) for d in hits] == [
+        (where(path, "egy-ideology-055")[0], where(path, "egy-ideology-055")[1])]
+    assert hits[0]["message"] == (
+        "every shipped ideology_cards item has its place in its list among the numbers of "
+        "its id (540 shipped kept it); this id says 55, but its place in the list is 54 "
+        "(an item before it is left out or moved)")
+    assert "N501" in {d["code"] for d in report}

@@ -10,7 +10,10 @@ AZADI Tyranny card carries its number in its id (``amr-tyranny-04`` is number 4)
   have one, each value with at least :data:`MARKED` items, and the marked items number
   :data:`~rules_engine.core.learned.SUPPORT` or more;
 * a **number mark**: every shipped item holding the number field (at least
-  :data:`~rules_engine.core.learned.SUPPORT` of them) has it among the numbers of its id.
+  :data:`~rules_engine.core.learned.SUPPORT` of them) has it among the numbers of its id;
+* a **place mark**: every shipped item of the section has its place in its folder's
+  list (1 for the first) among the numbers of its id (``egy-ideology-054`` is the
+  54th), in at least :data:`~rules_engine.core.learned.SUPPORT` items.
 
 :func:`broken` lists the items of new content whose id names another value than the
 field holds: the id has the word of another value and none of its own, or numbers of
@@ -66,12 +69,25 @@ class NumberMark:
                "of its id"
 
 
+@dataclass(frozen=True)
+class PlaceMark:
+    """In ``section``, the id of every item holds its place in its folder's list."""
+
+    section: str
+    support: int
+
+    def says(self) -> str:
+        return f"every shipped {self.section} item has its place in its list among the " \
+               "numbers of its id"
+
+
 @dataclass
 class Marks:
     """The marks of one shipped content."""
 
     words: dict[tuple[str, str], dict[str, WordMark]] = field(default_factory=dict)
     numbers: dict[tuple[str, str], NumberMark] = field(default_factory=dict)
+    places: dict[str, PlaceMark] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -103,12 +119,14 @@ def learn(content: ContentSet) -> Marks:
     words: dict[tuple[str, str], dict[str, list[set[str]]]] = defaultdict(
         lambda: defaultdict(list))
     numbered: dict[tuple[str, str], list[bool]] = defaultdict(list)
+    placed: dict[str, list[bool]] = defaultdict(list)
     for sections in folders(content):
         for section, items in sections.items():
-            for item in items:
+            for place, item in enumerate(items, start=1):
                 named = _words(item)
                 if named is None:
                     continue
+                placed[section].append(place in named[1])
                 for key, value in item.data.items():
                     if key in _SKIPPED:
                         continue
@@ -124,6 +142,9 @@ def learn(content: ContentSet) -> Marks:
     for (section, name), held in numbered.items():
         if len(held) >= SUPPORT and all(held):
             marks.numbers[(section, name)] = NumberMark(section, name, len(held))
+    for section, held in placed.items():
+        if len(held) >= SUPPORT and all(held):
+            marks.places[section] = PlaceMark(section, len(held))
     return marks
 
 
@@ -150,6 +171,19 @@ def broken(content: ContentSet, marks: Marks) -> Iterator[Misnamed]:
                 named = _words(item)
                 if named is not None:
                     yield from _misnamed(section, item, named, marks)
+            if section in marks.places:
+                yield from _misplaced(marks.places[section], items)
+
+
+def _misplaced(mark: PlaceMark, items: list[Item]) -> Iterator[Misnamed]:
+    """The first of ``items`` whose id numbers another place than its own."""
+    for place, item in enumerate(items, start=1):
+        named = _words(item)
+        if named is not None and named[1] and place not in named[1]:
+            yield Misnamed(mark.says(), mark.support, item.loc("id"), "place in the list",
+                           ", ".join(map(str, sorted(named[1]))),
+                           f"{place} (an item before it is left out or moved)")
+            return
 
 
 def _misnamed(section: str, item: Item, named: tuple[set[str], set[int]],
