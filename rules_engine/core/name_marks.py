@@ -122,11 +122,11 @@ def learn(content: ContentSet) -> Marks:
     placed: dict[str, list[bool]] = defaultdict(list)
     for sections in folders(content):
         for section, items in sections.items():
-            for place, item in enumerate(items, start=1):
+            for position, item in enumerate(items, start=1):
                 named = _words(item)
                 if named is None:
                     continue
-                placed[section].append(place in named[1])
+                placed[section].append(position in named[1])
                 for key, value in item.data.items():
                     if key in _SKIPPED:
                         continue
