@@ -300,7 +300,8 @@ def test_a_lower_level_that_outdoes_a_higher_one(cards: Path) -> None:
 def test_an_item_left_out_of_a_numbered_list_is_found_where_it_was(cards: Path) -> None:
     """Place marks (rules_engine/core/name_marks.py): every shipped ideology card's id
     numbers its place in its campaign's list, so a card left out is found at the card
-    that now stands in its place, once, and N501 counts the list short."""
+    that now stands in its place, once, and N501 counts the list short; two cards
+    trading places leave no gap and are not judged."""
     from rules_engine.core.name_marks import learn as learn_marks
 
     marks = learn_marks(shipped_content("azadi"))
@@ -317,6 +318,11 @@ def test_an_item_left_out_of_a_numbered_list_is_found_where_it_was(cards: Path) 
         (where(path, "egy-ideology-055")[0], where(path, "egy-ideology-055")[1])]
     assert hits[0]["message"] == (
         "every shipped ideology_cards item has its place in its list among the numbers of "
-        "its id (540 shipped kept it); this id says 55, but its place in the list is 54 "
-        "(an item before it is left out or moved)")
+        "its id (540 shipped kept it); this id says 55, but its place in the list is 54, "
+        "and no id of the list numbers 54 (an item left out?)")
     assert "N501" in {d["code"] for d in report}
+    moved = text[:start] + text[end:text.index("  - id: egy-ideology-056")] + \
+        text[start:end] + text[text.index("  - id: egy-ideology-056"):]
+    path.write_text(moved, encoding="utf-8")        # 55 before 54: nothing is missing
+    report = lint_fast(cards / "azadi" / "campaigns" / "egyptian-revolution-2011")[2]
+    assert [d for d in report if d["code"] == "L601"] == []
