@@ -27,11 +27,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from compiler.i18n import number_words
 from compiler.i18n.catalogue import Catalogue, Entry, context
 from compiler.i18n.languages import Language
 from compiler.i18n.swaps import swapped
 from compiler.text.effect_text import MARK_CLOSE, MARK_NAMED, MARK_OPEN, neutral
-from rules_engine.core import number_words
 from rules_engine.core.diagnostics import Diagnostic, Location, Related, error, warning
 from rules_engine.core.printed import CardFace
 
@@ -45,7 +45,7 @@ def drift(source: str, text: str, lang: str = "") -> str | None:
     numbers and the inline icons (as multisets); None when they agree. With ``lang``,
     a number the translation says (in digits or in ``lang``'s number words) that the
     source says in no way (digits or English words) is drift too: "Fifteen" made
-    "Cinq" (:mod:`rules_engine.core.number_words`)."""
+    "Cinq" (:mod:`compiler.i18n.number_words`)."""
     said = []
     for what, pattern in (("numbers", _NUMBER), ("icons", _ICON)):
         before, after = sorted(pattern.findall(source)), sorted(pattern.findall(text))
