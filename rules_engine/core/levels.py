@@ -142,6 +142,8 @@ def broken(content: ContentSet, escalations: list[Escalation]) -> Iterator[Outdo
         by_section[escalation.section].append(escalation)
     for sections in folders(content):
         for section, items in sections.items():
+            if section not in by_section:
+                continue
             numeric = _numeric_paths(items)
             told: set[int] = set()
             for escalation in by_section.get(section, ()):
