@@ -178,11 +178,9 @@ def broken(content: ContentSet, marks: Marks) -> Iterator[Misnamed]:
 def _misplaced(mark: PlaceMark, items: list[Item]) -> Iterator[Misnamed]:
     """The item standing at the first place of the list that no id numbers (a gap:
     an item left out before it); items only moved leave no gap and are not judged."""
-    numbered = [(item, named[1]) for item in items
-                if (named := _words(item)) is not None and named[1]]
-    held = set().union(*(numbers for _, numbers in numbered)) if numbered else set()
-    for place, item in enumerate(items, start=1):
-        named = _words(item)
+    ids = [(item, _words(item)) for item in items]
+    held = {n for _, named in ids if named is not None for n in named[1]}
+    for place, (item, named) in enumerate(ids, start=1):
         if place not in held and named is not None and named[1]:
             yield Misnamed(mark.says(), mark.support, item.loc("id"), "place in the list",
                            ", ".join(map(str, sorted(named[1]))),
