@@ -5,10 +5,13 @@ content, and games of it played step by step."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from compiler.frontend.validate import ValidationResult, validate
 from rules_engine.core.game import RandomBot
@@ -50,9 +53,10 @@ def write_deck(folder: Path, cards: Sequence[Mapping[str, Any]],
     with deck.open("a", encoding="utf-8") as out:
         for card in cards:
             out.write(f"  - {json.dumps(card)}\n")
+    game = target / "game.yaml"
+    text = declared(game.read_text(encoding="utf-8"), cards)
+    game.write_text(text, encoding="utf-8")
     if parameters:
-        game = target / "game.yaml"
-        text = game.read_text(encoding="utf-8")
         for name, value in parameters.items():
             head = f"    {name}:\n"
             start = text.index(head)
@@ -61,6 +65,23 @@ def write_deck(folder: Path, cards: Sequence[Mapping[str, Any]],
             text = text[:at] + f"      value: {json.dumps(value)}" + text[end:]
         game.write_text(text, encoding="utf-8")
     return target
+
+
+COUNTED = re.compile(r"^(    - )(\{type: card\b.*\})\s*$", re.MULTILINE)
+
+
+def declared(manifest: str, cards: Sequence[Mapping[str, Any]]) -> str:
+    """The manifest's text with each deck count (``components`` of ``type: card``,
+    ruling R75) raised by the copies of ``cards`` it counts, as a designer adding
+    cards edits the count beside them; every other line as it was."""
+    def raised(match: re.Match[str]) -> str:
+        entry = yaml.safe_load(match.group(2))
+        where = entry.get("where") or {}
+        added = sum(int(card.get("copies", 1)) for card in cards
+                    if all(card.get(key) == value for key, value in where.items()))
+        line = re.sub(r"count: \d+", f"count: {entry['count'] + added}", match.group(2))
+        return match.group(1) + line
+    return COUNTED.sub(raised, manifest)
 
 
 def checked(folder: Path) -> tuple[ValidationResult, SpringContent | None]:

@@ -175,6 +175,9 @@ def test_a_card_whose_id_names_another_subtype(cards: Path) -> None:
     before = "  - id: rev-strike-lawyers\n    title: Lawyers Strike in Robes\n" \
              "    type: revolution\n    subtype: strike\n"
     edit(path, before, before.replace("subtype: strike", "subtype: protest"))
+    game = cards / "spring" / "game.yaml"     # the deck's counts follow the edit (R75)
+    edit(game, "subtype: protest}, count: 8", "subtype: protest}, count: 9")
+    edit(game, "subtype: strike}, count: 7", "subtype: strike}, count: 6")
     code, found, report = lint_fast(cards / "spring")
     line = where(path, "- id: rev-strike-lawyers")[0] + 3
     assert (code, found) == (0, [("L601", path.name, line, 14)])
@@ -185,6 +188,9 @@ def test_a_card_whose_id_names_another_subtype(cards: Path) -> None:
     card = "  - id: rev-protest-new-anthem\n    title: A New Anthem\n    type: revolution\n"
     edit(path, before.replace("subtype: strike", "subtype: protest"),
          before + "    force: 2\n" + card + "    subtype: protest\n")
+    edit(game, "subtype: strike}, count: 6", "subtype: strike}, count: 7")   # a card more
+    edit(game, "{type: card, count: 66", "{type: card, count: 67")
+    edit(game, "{type: revolution}, count: 36", "{type: revolution}, count: 37")
     assert lint_fast(cards / "spring")[1] == []     # a name of its own is not judged
 
 

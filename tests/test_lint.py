@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -158,10 +159,15 @@ def test_spring_types_and_resistance(cards: Path) -> None:
     deck = board.read_text()      # the deck's cards of the two dropped types change type
     board.write_text(deck.replace("subtype: intervention", "subtype: protest")
                      .replace("subtype: uprising", "subtype: strike"))
+    manifest = game.read_text()   # and the deck's counts follow them (R75)
+    counted = re.sub(r".*subtype: (intervention|uprising)\}.*\n", "", manifest)
+    game.write_text(counted.replace("subtype: protest}, count: 8", "subtype: protest}, count: 15")
+                    .replace("subtype: strike}, count: 7", "subtype: strike}, count: 14"))
     _, report = lint_json(str(cards / "spring"))
     fours = [d for d in report["diagnostics"] if d["code"] == "L901"]
     assert len(fours) >= 6 and all(d["severity"] == "error" for d in fours)
     board.write_text(deck)
+    game.write_text(manifest)
     edit(game, "value: [protest, strike, occupation]",
          "value: [protest, strike, occupation, intervention, uprising]")
     text = game.read_text()

@@ -505,8 +505,13 @@ def test_an_id_another_item_has(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     before = snapshot(tmp_path / "spring")
     result = import_("book.xlsx", "--into", "spring")
     assert result.exit_code == 1
-    assert problems(result) == ["book.xlsx:cards!A2: error X110 id 'tunisia' is defined "
-                                "twice (M401)"]
+    assert problems(result) == [    # the row is a card more: the deck's counts (R75) see it
+        "book.xlsx:cards!A2: error X110 id 'tunisia' is defined twice (M401)",
+        "spring/game.yaml:14:7: error N501 the game has 68 × card; the design fixes 66",
+        "spring/game.yaml:15:7: error N501 the game has 38 × card (type=revolution); "
+        "the design fixes 36",
+        "spring/game.yaml:16:7: error N501 the game has 10 × card (type=revolution, "
+        "subtype=protest); the design fixes 8"]
     assert "  note: spring/board_and_deck.yaml:17:10: first definition" in result.stdout
     assert snapshot(tmp_path / "spring") == before
 
