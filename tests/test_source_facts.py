@@ -238,3 +238,20 @@ def test_a_country_the_source_does_not_name(cards: Path) -> None:
     assert next(d["message"] for d in report if d["code"] == "L602").startswith(
         "countries.name: Qatar is none of them; the source document fixes one of Tunisia, "
         "Libya, Egypt")
+
+
+def test_an_order_whose_rule_holds_beyond_its_zone(cards: Path) -> None:
+    """An Imperial Order applies only to its zone: a rule of one made game-wide is L602
+    at its scope; Order 4's permit on Resistance cards (``require``) is game-wide by
+    ruling R42 and is not judged."""
+    path = cards / "azadi" / "imperial_orders.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "require: {use_resistance_card: {any: 2}}\n        scope: game" in text
+    edit(path, "      - forbid: move_voters\n        scope: zone",
+         "      - forbid: move_voters\n        scope: game")
+    code, found, report = lint_fast(cards / "azadi")
+    line, column = where(path, "- forbid: move_voters")
+    assert (code, found) == (1, [("L602", "imperial_orders.yaml", line + 1, column + 9)])
+    assert report[0]["message"].startswith(
+        "imperial_orders.effects[].scope: game is none of them; the source document fixes "
+        "one of zone (Imperial Orders And Infamy: ")

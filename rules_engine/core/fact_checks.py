@@ -4,8 +4,10 @@ the fact.
 
 A fact's ``field`` is a content section and a path of keys (``tyranny_cards.choices``,
 ``tyranny_cards.choices[].resistance``: ``[]`` stands for each entry of a list); its
-``where`` keeps the items whose fields equal every entry. :func:`departures` walks
-every folder of the content (the game's, each campaign's) and yields, per fact:
+``where`` keeps the items whose fields equal every entry, and its ``unless`` leaves
+out the entries (the mapping holding the value) that hold one of the keys it names.
+:func:`departures` walks every folder of the content (the game's, each campaign's)
+and yields, per fact:
 
 * ``length``: a list holding another number of entries than ``value`` (a number, or
   ``{min, max}``);
@@ -166,9 +168,27 @@ def _holds(fact: Fact, keys: list[str], members: list[Item], holders: list[Item]
                             related=tuple(held))
 
 
+def _entry(data: Any, path: tuple[str | int, ...]) -> Any:
+    """The value at ``path`` inside ``data``."""
+    for step in path:
+        data = data[step]
+    return data
+
+
+def _judged(fact: Fact, item: Item, keys: list[str]) -> list[tuple[Concrete, Any]]:
+    """(path, value) of each value at ``keys`` the fact judges: not one whose entry
+    holds a key of ``fact.unless``."""
+    found = list(values_at(item.data, keys))
+    if not fact.unless:
+        return found
+    return [(concrete, value) for concrete, value in found
+            if not (isinstance(entry := _entry(item.data, concrete[:-1]), Mapping)
+                    and any(k in entry for k in fact.unless))]
+
+
 def _item(fact: Fact, item: Item, keys: list[str], seen: dict[str, Location]
           ) -> Iterator[Departure]:
-    found = list(values_at(item.data, keys))
+    found = _judged(fact, item, keys)
     if fact.kind == "absent":
         for concrete, _ in found[:1]:
             yield Departure(fact, item.loc(*concrete), "present")

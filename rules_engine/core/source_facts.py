@@ -13,14 +13,16 @@ never ``optional: true``), ``holds`` (each item of the section ``of`` is named b
 ``{min, max}`` items at ``field``: what a country, zone or track holds) and
 ``sequence`` (every number of ``{min, max}`` is held by an item of the folder, or of
 the game with ``scope: game``), ``one_of`` (every value is one of the names
-``value`` lists). An ``order`` (numbers of the manifest's parameters
-that run one way) and ``players`` (the seats the components allow) hold for every
-variant (:mod:`rules_engine.core.manifest_facts`). A content fact
-may name the manifest ``parameter`` that varies it: a manifest whose parameter departs
-from the document plays a variant (ruling R69), and the fact then follows the
-manifest's value. Each has the section of the source document that
-states it and what it says in this project's words; ``assumed: true`` marks a fact
-the document is silent on (the design choice it records is not enforced)."""
+``value`` lists). ``unless`` names keys of a list's entry that take the entry out of
+a content fact (an Order's permit, ``require``, holds game-wide: ruling R42). An
+``order`` (numbers of the manifest's parameters that run one way) and ``players``
+(the seats the components allow) hold for every variant
+(:mod:`rules_engine.core.manifest_facts`). A content fact may name the manifest
+``parameter`` that varies it: a manifest whose parameter departs from the document
+plays a variant (ruling R69), and the fact then follows the manifest's value. Each
+has the section of the source document that states it and what it says in this
+project's words; ``assumed: true`` marks a fact the document is silent on (the
+design choice it records is not enforced)."""
 
 from __future__ import annotations
 
@@ -51,6 +53,7 @@ class Fact:
     scope: str = "folder"    # sequence: each folder's items, or the ``game``'s
     parameter: str | None = None   # a content fact's value follows this parameter's
     direction: str = "increasing"  # order: how the numbers at ``value``'s paths run
+    unless: tuple[str, ...] = ()   # entries holding one of these keys are not judged
 
 
 def table_path(game: str) -> Path | None:
@@ -84,5 +87,6 @@ def facts_of(game: str) -> tuple[Fact, ...]:
                         of=str(raw["of"]) if raw.get("of") else None,
                         scope=str(raw.get("scope", "folder")),
                         parameter=str(raw["parameter"]) if raw.get("parameter") else None,
-                        direction=str(raw.get("direction", "increasing"))))
+                        direction=str(raw.get("direction", "increasing")),
+                        unless=tuple(str(k) for k in raw.get("unless") or ())))
     return tuple(out)
