@@ -18,8 +18,9 @@ import importlib
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
+from typing import Any
 
-from rules_engine.core.plugin import GamePlugin
+from rules_engine.core.plugin import GamePlugin, named
 
 ENTRY_POINT_GROUP = "samizdat.games"
 
@@ -99,3 +100,10 @@ def title(game_id: str) -> str:
     """The game's title as its plug-in gives it (its id when it gives none)."""
     found = plugin(game_id)
     return (found.title if found is not None else "") or game_id
+
+
+def verb_table(game_id: str) -> Any:
+    """The verb table (:class:`rules_engine.core.verbs.VerbTable`) ``game_id``'s
+    plug-in names, or None when it names none."""
+    found = plugin(game_id)
+    return named(found.verbs) if found is not None and found.verbs else None

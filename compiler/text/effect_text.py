@@ -431,13 +431,12 @@ def render_cost(game: str, cost: Mapping[str, Any] | FrozenMap, lang: str = "en"
 
 def _verbs(game: str) -> Any:
     """The verb table ``game``'s plug-in names."""
-    from rules_engine.core.plugin import named
-    from rules_engine.games import plugin
+    from rules_engine.games import verb_table
 
-    declared = plugin(game)
-    if declared is None or not declared.verbs:
+    table = verb_table(game)
+    if table is None:
         raise KeyError(f"game {game!r} declares no verb table")
-    return named(declared.verbs)
+    return table
 
 
 def render_verb_effects(game: str,

@@ -1,0 +1,95 @@
+"""Words for players that count what their card counts, with another number.
+
+A card's flavour or narrative (``flavor``, ``flavour``, ``narrative``) is printed for
+the story, not for play, but a player reads it beside the effect: "Shreds three
+cards before anyone looks" on a card that destroys one contradicts the card. This
+module pairs each number of such words with what it counts, as the text-drift check
+pairs a printed rule's numbers (:func:`rules_engine.core.text_drift.said_pairs`:
+"three cards" counts cards), and reports a number counting a term the entry's own
+effects count (:func:`rules_engine.core.text_drift.data_pairs`, with the game's verb
+table) that those effects never give that term.
+
+Only such pairings are judged: story words name years, crowds and hours that count
+nothing a card plays, and a number counting no term of the effects is never a
+finding. Three things are left out as story by nature: how many times ("once",
+"three times over"), numbers of 1000 and more (years), and the data of a nested entry
+that has words of its own (a Tyranny card's narrative is not held to its choices'
+powers, each of which has its own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.core.content import ContentSet, Item, every_item
+from rules_engine.core.diagnostics import Location
+from rules_engine.core.text_drift import data_pairs, said_pairs
+from rules_engine.core.verbs import VerbTable
+
+PROSE = ("flavor", "flavour", "narrative")
+"""Keys of words printed for the story."""
+LEFT_OUT = frozenset({"id", "title", "name", "text", "question", "blurb", *PROSE})
+"""Keys whose values are names and words, never what the effects count."""
+YEAR = 1000
+STORY_TERMS = frozenset({"time"})
+
+
+@dataclass(frozen=True)
+class Miscount:
+    """Words at ``location`` saying ``written`` where the entry's data counts ``term``
+    only as ``counted``."""
+
+    location: Location
+    written: str
+    term: str
+    counted: tuple[int, ...]
+
+
+def _own_data(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The entry's data without its words and without nested entries that have words
+    of their own."""
+    def kept(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            if any(isinstance(value.get(k), str) for k in PROSE):
+                return None
+            return {k: kept(v) for k, v in value.items() if k not in LEFT_OUT}
+        if isinstance(value, list):
+            return [kept(v) for v in value]
+        return value
+    return {k: kept(v) for k, v in entry.items() if k not in LEFT_OUT}
+
+
+def _entries(data: Any, path: tuple[str | int, ...] = ()
+             ) -> Iterator[tuple[tuple[str | int, ...], Mapping[str, Any]]]:
+    """Every mapping inside ``data`` (itself included) with its path."""
+    if isinstance(data, Mapping):
+        yield path, data
+        for key, value in data.items():
+            yield from _entries(value, (*path, key))
+    elif isinstance(data, list):
+        for n, value in enumerate(data):
+            yield from _entries(value, (*path, n))
+
+
+def miscounts_of(item: Item, table: VerbTable | None) -> Iterator[Miscount]:
+    """Each number of ``item``'s story words that miscounts what its entry counts."""
+    for path, entry in _entries(item.data):
+        for key in PROSE:
+            words = entry.get(key)
+            if not isinstance(words, str):
+                continue
+            pairs = data_pairs(_own_data(entry), table)
+            for number, term, written in said_pairs(words, pairs):
+                if term in STORY_TERMS or number >= YEAR or term not in pairs:
+                    continue
+                if number not in pairs[term]:
+                    yield Miscount(item.loc(*path, key), written, term,
+                                   tuple(sorted(pairs[term])))
+
+
+def miscounts(content: ContentSet, table: VerbTable | None) -> Iterator[Miscount]:
+    """Every miscount of ``content`` (every folder's items), in content order."""
+    for _, item in every_item(content):
+        yield from miscounts_of(item, table)
