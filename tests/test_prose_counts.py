@@ -31,7 +31,7 @@ def test_a_san_flavour_destroying_more_than_its_card(cards: Path) -> None:
     line, column = where(path, "Hovers over the desk")
     assert code == 0
     assert _l605(report) == [(line, column, "these words say 'three cards', but the "
-                              "effects beside them give 1, 2 for 'card'")]
+                              "entry they belong to gives 1, 2 for 'card'")]
 
 
 def test_a_spring_flavour_moving_another_number_of_spaces(cards: Path) -> None:
@@ -39,8 +39,8 @@ def test_a_spring_flavour_moving_another_number_of_spaces(cards: Path) -> None:
     edit(path, CONVOY, "The convoy rolls three spaces past the border post.")
     line, column = where(path, "The convoy rolls")
     assert _l605(lint_fast(cards / "spring")[2]) == [
-        (line, column, "these words say 'three spaces', but the effects beside them give "
-                       "2 for 'space'")]
+        (line, column, "these words say 'three spaces', but the entry they belong to "
+                       "gives 2 for 'space'")]
     edit(path, "rolls three spaces", "rolls two spaces")        # as the card moves
     assert _l605(lint_fast(cards / "spring")[2]) == []
 
@@ -52,5 +52,16 @@ def test_a_tyranny_power_narrative_and_story_numbers(cards: Path) -> None:
     line = where(path, "In 2091 the crews")[0] - 1      # the folded scalar's first line
     found = _l605(lint_fast(cards / MARS)[2])
     assert [(at, message) for at, _, message in found] == [
-        (line, "these words say 'three voters', but the effects beside them give 1 for "
-               "'voter'")]
+        (line, "these words say 'three voters', but the entry they belong to gives 1 "
+               "for 'voter'")]
+
+
+def test_an_answer_whose_words_grant_another_sum(cards: Path) -> None:
+    """An Ideology answer plays no verb: its words are held to its resources."""
+    path = cards / "azadi" / "campaigns" / "egyptian-revolution-2011" / "ideology_cards.yaml"
+    edit(path, "Keep weaving; the order book is full and overtime pays double.",
+         "Keep weaving and take the 2 funds of overtime.")
+    line, column = where(path, "Keep weaving and take")
+    assert _l605(lint_fast(path.parent)[2]) == [     # at the quoted scalar's quote
+        (line, column - 1, "these words say '2 funds', but the entry they belong to gives 4 "
+                           "for 'fund'")]

@@ -2,7 +2,10 @@
 
 A card's flavour or narrative (``flavor``, ``flavour``, ``narrative``) is printed for
 the story, not for play, but a player reads it beside the effect: "Shreds three
-cards before anyone looks" on a card that destroys one contradicts the card. This
+cards before anyone looks" on a card that destroys one contradicts the card. So do
+an entry's own words (``text``) where the entry plays no verb (an Ideology answer
+saying "take the 2 funds" while it grants 4); where it plays one, ``text`` is a
+printed rule, which each game's text-drift check holds to its data. This
 module pairs each number of such words with what it counts, as the text-drift check
 pairs a printed rule's numbers (:func:`rules_engine.core.text_drift.said_pairs`:
 "three cards" counts cards), and reports a number counting a term the entry's own
@@ -30,6 +33,9 @@ from rules_engine.core.verbs import VerbTable
 
 PROSE = ("flavor", "flavour", "narrative")
 """Keys of words printed for the story."""
+SPOKEN = "text"
+"""The key of an entry's own words: a printed rule where the entry plays a verb (the
+games' text-drift checks hold those), else words for players (an answer's)."""
 LEFT_OUT = frozenset({"id", "title", "name", "text", "question", "blurb", *PROSE})
 """Keys whose values are names and words, never what the effects count."""
 YEAR = 1000
@@ -73,10 +79,23 @@ def _entries(data: Any, path: tuple[str | int, ...] = ()
             yield from _entries(value, (*path, n))
 
 
+def _plays_a_verb(value: Any, table: VerbTable | None) -> bool:
+    """Whether ``value`` names a verb of ``table`` (as a key, or as an ``action``)."""
+    if table is None:
+        return False
+    if isinstance(value, Mapping):
+        return any(str(k) in table.verbs or (k == "action" and v in table.verbs)
+                   or _plays_a_verb(v, table) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_plays_a_verb(v, table) for v in value)
+    return isinstance(value, str) and value in table.verbs
+
+
 def miscounts_of(item: Item, table: VerbTable | None) -> Iterator[Miscount]:
     """Each number of ``item``'s story words that miscounts what its entry counts."""
     for path, entry in _entries(item.data):
-        for key in PROSE:
+        keys = [*PROSE, SPOKEN] if not _plays_a_verb(_own_data(entry), table) else PROSE
+        for key in keys:
             words = entry.get(key)
             if not isinstance(words, str):
                 continue

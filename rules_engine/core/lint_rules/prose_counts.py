@@ -1,6 +1,7 @@
 """Flavour or narrative words that count what their card counts, with another number.
 
-A card's story words (``flavor``, ``narrative``) are printed beside its effect, and a
+A card's story words (``flavor``, ``narrative``, and the ``text`` of an entry that
+plays no verb, such as an Ideology answer) are printed beside its effect, and a
 player reads both: words that count cards, spaces or voters as the effect does, but
 with a number the effect never gives, contradict the card. Each number is paired
 with the word it counts (as in the text-drift checks: "three cards", "evict 2"), and
@@ -40,8 +41,8 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
     for found in miscounts(context.content, table):
         counted = ", ".join(map(str, found.counted))
         yield Diagnostic(CODE, SEVERITY,
-                         f"these words say {found.written!r}, but the effects beside them "
-                         f"give {counted} for '{found.term}'",
+                         f"these words say {found.written!r}, but the entry they belong to "
+                         f"gives {counted} for '{found.term}'",
                          found.location,
                          hint=f"say the effect's number, or keep a figure of speech with "
                               f"`# samizdat: ignore[{CODE}]` and why, on this line")
