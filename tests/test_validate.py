@@ -111,6 +111,26 @@ def test_a_short_count_names_the_items_it_counted(cards: Path) -> None:
     assert {r["message"] for r in short[0]["related"]} == {"counted (1)"}
 
 
+def test_a_long_count_off_names_the_items_printing_their_copies(cards: Path) -> None:
+    """A River count one over among 17 equipment items names only those that print a
+    ``copies`` number, the edited one among them."""
+    path = cards / "san" / "cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  - id: river-equipment-credit-stick\n")
+    at = text.index("    copies: 2\n", start)
+    path.write_text(text[:at] + "    copies: 3\n" + text[at + len("    copies: 2\n"):],
+                    encoding="utf-8")
+    code, report = validate_json(cards / "san")
+    over = [d for d in report["diagnostics"]
+            if "19 × card (deck=river, type=equipment)" in d["message"]]
+    assert code == 1 and len(over) == 1
+    named = {(r["line"], r["message"]) for r in over[0]["related"]}
+    assert (line_of(path, "- id: river-equipment-credit-stick"), "counted (3)") in named
+    items = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+              if line.startswith("  - id: river-equipment")]
+    assert len(items) == 17 and len(named) < 17
+
+
 def test_duplicate_id_across_files(cards: Path) -> None:
     path = cards / "azadi" / "monuments.yaml"
     edit(path, "id: monument-2", "id: monument-1")

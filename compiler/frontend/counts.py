@@ -16,7 +16,8 @@ from rules_engine.core.diagnostics import Diagnostic, Location, Related, error
 
 NAMED = 12
 """A count off its number names the items it counted when there are this few: one of
-them is the extra card, or the missing one's neighbour."""
+them is the extra card, or the missing one's neighbour (in a longer list, the items
+that print their ``copies``)."""
 
 
 def _copies(item: Item) -> int:
@@ -30,6 +31,16 @@ def matching(items: Iterable[Item], where: Mapping[str, Any]) -> list[Item]:
 
 def count_matching(items: Iterable[Item], where: Mapping[str, Any]) -> int:
     return sum(_copies(item) for item in matching(items, where))
+
+
+def _suspects(counted: list[Item]) -> list[Item]:
+    """The counted items a count off its number names: all of them when there are at
+    most :data:`NAMED`, else those that print a ``copies`` number (a copy too many or
+    too few is the likeliest slip in a long list), when there are that few."""
+    if len(counted) <= NAMED:
+        return counted
+    copied = [item for item in counted if "copies" in item.data]
+    return copied if len(copied) <= NAMED else []
 
 
 def check_counts(rules: list[Item], components: Mapping[str, list[Item]],
@@ -48,8 +59,8 @@ def check_counts(rules: list[Item], components: Mapping[str, list[Item]],
         what = f"{kind}" + (f" ({filt})" if filt else "")
         fixes = "the design fixes" if rule.get("assumed") is True else "the rulebook fixes"
         message = f"{scope} has {have} × {what}; {fixes} {want}"
-        named = [Related(item.location, f"counted ({_copies(item)})") for item in counted] \
-            if len(counted) <= NAMED else []
+        named = [Related(item.location, f"counted ({_copies(item)})")
+                 for item in _suspects(counted)]
         if scope_location is None:
             found.append(error("N501", message, rule.location, related=named))
         else:
