@@ -296,3 +296,27 @@ def test_a_rule_the_engine_would_ignore_is_an_error(cards: Path) -> None:
     assert report["diagnostics"][0]["message"] == (
         "`modify: parley_reward` with `scope: zone`, on an Imperial Order: the AZADI "
         "engine would not run it as printed")
+
+
+def test_zones_setup_cannot_lay_out(cards: Path) -> None:
+    """A 13-area zone made the capital leaves two capitals and no 13-area zone to lay
+    beside it (ruling R17): M403 at its ``capital``, not a game that cannot start."""
+    path = cards / "azadi" / "zones.yaml"
+    edit(path, "volatile: 2, capital: false, copies: 4}\n  - {id: zone-17",
+         "volatile: 2, capital: true, copies: 4}\n  - {id: zone-17")
+    code, report = validate_json(cards / "azadi")
+    column = path.read_text(encoding="utf-8").splitlines()[4].index("true") + 1
+    assert code == 1
+    assert [(d["code"], d["line"], d["column"], d["message"])
+            for d in report["diagnostics"]] == [
+        ("M403", 5, column, "a second capital zone; 'capital-15' is the capital, and the "
+                            "game has one"),
+        ("M403", 5, column, "no 13-area zone that is not the capital; setup lays one beside "
+                            "the capital for each other player (ruling R17)")]
+    edit(path, "capital: true}", "capital: false}")
+    edit(path, "capital: true, copies: 4}", "capital: false, copies: 4}")
+    code, report = validate_json(cards / "azadi")
+    assert [(d["code"], d["line"], d["message"]) for d in report["diagnostics"]] == [
+        ("N501", 30, "the game has 0 × zone (areas=15, capital=True); the rulebook fixes 1"),
+        ("M403", 5, "no zone is the capital; the game begins with the capital zone (one "
+                    "tile marked capital: true)")]

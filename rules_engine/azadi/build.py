@@ -62,6 +62,7 @@ def build(content: ContentSet) -> tuple[m.AzadiContent, list[Diagnostic]]:
     params = _parameters(content)
     volatile = (params.get("volatile_areas") or {}).get("value") or {}
     zones = tuple(_zone(i, volatile, diags) for i in items("zones"))
+    diags += _setup_zones(items("zones"))
 
     maidaan = tuple(_maidaan(i, params, content, diags) for i in items("maidaan_powers"))
     setup = _setup_table(content, params, diags)
@@ -142,6 +143,35 @@ def _zone(i: Item, volatile: dict[str, int], diags: list[Diagnostic]) -> m.Zone:
                            f"(more than half), not {i['majority']}", i.loc("majority")))
     return m.Zone(i["id"], i["areas"], i["majority"], expected, bool(i.get("capital", False)),
                   i.get("copies", 1), i.location)
+
+
+def _setup_zones(zones: list[Item]) -> list[Diagnostic]:
+    """M403 where the zones cannot be laid out at setup (ruling R17): the game begins
+    with one capital zone and a 13-area zone, not the capital, beside it per other
+    player; so exactly one zone tile (one copy) is the capital, and some 13-area tile
+    is not."""
+    if not zones:
+        return []
+    capitals = [i for i in zones if i.get("capital") is True]
+    found = []
+    if not capitals:
+        found.append(error("M403", "no zone is the capital; the game begins with the "
+                           "capital zone (one tile marked capital: true)", zones[0].location))
+    single = [i for i in capitals if i.get("copies", 1) == 1]
+    capital: Item | None = (single or capitals)[0] if capitals else None
+    for extra in capitals:
+        if capital is not None and extra is not capital:
+            found.append(error("M403", f"a second capital zone; {capital['id']!r} is the "
+                               "capital, and the game has one", extra.loc("capital")))
+    if capital is not None and capital.get("copies", 1) != 1:
+        found.append(error("M403", "the capital zone is one tile, not "
+                           f"{capital.get('copies')} copies", capital.loc("copies")))
+    if not any(i.get("areas") == 13 and i.get("capital") is not True for i in zones):
+        at = next((i for i in zones if i.get("areas") == 13), zones[0])
+        found.append(error("M403", "no 13-area zone that is not the capital; setup lays one "
+                           "beside the capital for each other player (ruling R17)",
+                           at.loc("capital") if "capital" in at.data else at.location))
+    return found
 
 
 def _maidaan(i: Item, params: dict[str, Any], content: ContentSet,
