@@ -88,6 +88,18 @@ def every_item(content: ContentSet) -> Iterator[tuple[str, Item]]:
                 yield section, item
 
 
+def mappings(data: Any, path: tuple[str | int, ...] = ()
+             ) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """Every mapping nested in ``data`` (``data`` itself first), with its path."""
+    if isinstance(data, Mapping):
+        yield path, data
+        for key, value in data.items():
+            yield from mappings(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from mappings(value, (*path, index))
+
+
 def values_at(data: Any, keys: Sequence[str], each: str = "[]",
               path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], Any]]:
     """(path, value) of every value ``keys`` reach in ``data``: a key of a mapping, or

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.core.content import ContentSet, Item, every_item
+from rules_engine.core.content import ContentSet, Item, every_item, mappings
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.text_drift import data_pairs, said_pairs
 from rules_engine.core.verbs import VerbTable
@@ -67,18 +67,6 @@ def _own_data(entry: Mapping[str, Any]) -> dict[str, Any]:
     return {k: kept(v) for k, v in entry.items() if k not in LEFT_OUT}
 
 
-def _entries(data: Any, path: tuple[str | int, ...] = ()
-             ) -> Iterator[tuple[tuple[str | int, ...], Mapping[str, Any]]]:
-    """Every mapping inside ``data`` (itself included) with its path."""
-    if isinstance(data, Mapping):
-        yield path, data
-        for key, value in data.items():
-            yield from _entries(value, (*path, key))
-    elif isinstance(data, list):
-        for n, value in enumerate(data):
-            yield from _entries(value, (*path, n))
-
-
 def _plays_a_verb(value: Any, table: VerbTable | None) -> bool:
     """Whether ``value`` names a verb of ``table`` (as a key, or as an ``action``)."""
     if table is None:
@@ -93,7 +81,7 @@ def _plays_a_verb(value: Any, table: VerbTable | None) -> bool:
 
 def miscounts_of(item: Item, table: VerbTable | None) -> Iterator[Miscount]:
     """Each number of ``item``'s story words that miscounts what its entry counts."""
-    for path, entry in _entries(item.data):
+    for path, entry in mappings(item.data):
         keys = [*PROSE, SPOKEN] if not _plays_a_verb(_own_data(entry), table) else PROSE
         for key in keys:
             words = entry.get(key)

@@ -8,19 +8,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules_engine.core.content import every_item as every_item  # re-exported for the rules
+from rules_engine.core.content import mappings as mappings  # re-exported for the rules
 
 Path = tuple[str | int, ...]
-
-
-def mappings(data: Any, path: Path = ()) -> Iterator[tuple[Path, dict[str, Any]]]:
-    """Every mapping nested in ``data`` (``data`` itself first), with its path."""
-    if isinstance(data, dict):
-        yield path, data
-        for key, value in data.items():
-            yield from mappings(value, (*path, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from mappings(value, (*path, index))
 
 
 def abilities(data: Any, path: Path = ()) -> Iterator[tuple[Path, dict[str, Any]]]:
