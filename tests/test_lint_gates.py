@@ -221,8 +221,9 @@ def test_a_game_that_cannot_be_set_up_is_one_r106_with_the_command_that_replays_
         "up, while L911 stalled-game and L912 seat-balance played it; replay: "
         f"{replay}; the findings of L911 and L912 are unknown"]
     replayed = CliRunner().invoke(main, shlex.split(replay)[1:])    # reaches the same crash
-    assert replayed.exit_code == 2
-    assert "ZeroDivisionError: division by zero" in replayed.stderr
+    assert replayed.exit_code == 1 and "internal error" not in replayed.output
+    assert "error R106 a game of spring raised ZeroDivisionError: division by zero: seed " \
+        "2, setting it up; replay: " in replayed.stdout
 
 
 class _Endless(State[int]):

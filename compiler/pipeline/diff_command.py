@@ -19,7 +19,9 @@ from compiler.diff.runs import Plan, Run, plan_game, play_game
 from compiler.diff.sides import Side, SideError, opened
 from compiler.diff.wording import Context
 from compiler.pipeline.command_output import Note, Printed, Refused, safe
+from compiler.pipeline import sim_run
 from compiler.pipeline.dask_run import optional_cluster
+from compiler.pipeline.game_failed import finding, rendered
 from rules_engine.core.diagnostics import Diagnostic, Location, Related
 
 FORMATS = ("text", "markdown", "json", "sarif", "github")
@@ -59,7 +61,10 @@ def run(request: Request, note: Note) -> Printed:
         refused = [c for c in (base_checked, head_checked) if isinstance(c, Printed)]
         if refused:
             return Printed([line for printed in refused for line in printed.out], 1)
-        context, runs = _play(request, base, head, base_checked, head_checked)
+        try:
+            context, runs = _play(request, base, head, base_checked, head_checked)
+        except sim_run.GamesFailed as failed:
+            return _failed(failed, (base, base_checked), (head, head_checked))
         comparison = compare(runs, request.alpha, lambda at: _placed_within(at, base),
                              lambda at: _placed_within(at, head))
     rendered = _rendered(request.fmt, context, comparison)
@@ -86,6 +91,17 @@ def _checked(side: Side, note: Note) -> Any:
     sources = {side.shown(name): text for name, text in checked.sources.items()}
     summary = {"errors": checked.errors, "warnings": checked.warnings}
     return Printed([REPORTERS["text"]().render(shown, summary, sources)], 1)
+
+
+def _failed(failed: sim_run.GamesFailed, *sides: tuple[Side, Any]) -> Printed:
+    """A game of one side that raised or did not end: the error at that side's content
+    (the side whose model the game played; the head when none is)."""
+    played = dict(failed.simulation.options).get("content")
+    game = failed.simulation.factory.split(".")[1]
+    side, checked = next(((s, c) for s, c in sides if c.models.get(game) is played), sides[-1])
+    folder = Path(side.shown(str(side.folder)))
+    found = _relocated(finding(game, checked, folder, failed.simulation, failed.failure), side)
+    return rendered(found, {side.shown(name): text for name, text in checked.sources.items()})
 
 
 def _placed(location: Location, side: Side) -> Location:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
 from compiler.pipeline.machine import usable_processors
+from rules_engine.core.budgets import GameCrashed, GameDidNotEnd
 from rules_engine.core.simulate import GameRecord, Simulation, Stop, stream
 
 
@@ -81,13 +82,32 @@ class Ticks(Protocol):
     def advance(self, games: int = 1, /) -> None: ...
 
 
+class GamesFailed(Exception):
+    """A game of ``simulation`` raised on the content or spent its step budget
+    (``failure``, also the ``__cause__``): a finding about the content, which the
+    command says with the replay of that game."""
+
+    def __init__(self, simulation: Simulation, failure: GameCrashed | GameDidNotEnd) -> None:
+        super().__init__(str(failure))
+        self.simulation = simulation
+        self.failure = failure
+
+
 def play(spec: Simulation, games: int, seed: int, workers: int, folds: Sequence[Fold],
          stop: Stop, deadline: float | None, progress: Ticks, cluster: Any = None
          ) -> Outcome:
     """Play the games of ``spec``, each record folded into every one of ``folds``;
     stop between games on ``stop`` or at ``deadline``. With ``cluster`` (a
     :class:`compiler.pipeline.dask_run.Cluster`) the games run on it, the spec sent
-    to its workers once."""
+    to its workers once. A game that raises or does not end is :class:`GamesFailed`."""
+    try:
+        return _played(spec, games, seed, workers, folds, stop, deadline, progress, cluster)
+    except (GameCrashed, GameDidNotEnd) as failure:
+        raise GamesFailed(spec, failure) from failure
+
+
+def _played(spec: Simulation, games: int, seed: int, workers: int, folds: Sequence[Fold],
+            stop: Stop, deadline: float | None, progress: Ticks, cluster: Any) -> Outcome:
     outcome = Outcome()
     if cluster is not None:
         records = stream(spec, games, seed, cluster.workers, executor=cluster.executor,

@@ -14,6 +14,8 @@ from typing import Any
 
 from compiler.pipeline import dask_run, interrupt, sim_run
 from compiler.pipeline.command_output import Note, Printed, Refused, problem_line, safe
+from compiler.pipeline.game_failed import failed_game
+from rules_engine.core.budgets import GameCrashed, GameDidNotEnd
 from rules_engine.core.plugin import SimulationSpec, Variants
 from rules_engine.core.simulate import Simulation, Stop, Summary
 
@@ -60,13 +62,20 @@ def run(request: Request, note: Note) -> Printed:
     """The whole command: its output and exit code."""
     spec = game_spec(request.game)
     seats = resolve_seats(spec, request.bots)
-    model = load_content(request.game, request.content)
-    if isinstance(model, Printed):
-        return model
-    prepared = engine_options(spec, seats, model, request.values or {})
-    if request.replay is not None:
-        return replay(request, prepared)
-    report, outcome = play(request, prepared, note)
+    checked = load_content(request.game, request.content)
+    if isinstance(checked, Printed):
+        return checked
+    prepared = engine_options(spec, seats, checked.models[request.game], request.values or {})
+    try:
+        if request.replay is not None:
+            return replay(request, prepared)
+        report, outcome = play(request, prepared, note)
+    except sim_run.GamesFailed as failed:
+        return failed_game(request.game, checked, request.content, failed.simulation,
+                           failed.failure, request.fmt)
+    except (GameCrashed, GameDidNotEnd) as failure:     # the game --replay plays
+        return failed_game(request.game, checked, request.content,
+                           Simulation(spec.setup, prepared.options), failure, request.fmt)
     exit_code = interrupt.INTERRUPTED_EXIT if outcome.stopped == "interrupted" else 0
     asked = request.games * prepared.runs
     if outcome.stopped:
@@ -105,8 +114,9 @@ def resolve_seats(spec: SimulationSpec, bots: str) -> tuple[str, ...]:
 
 
 def load_content(game: str, content: Path | None) -> Any:
-    """The game's model from ``content`` (default: the shipped content), or what
-    to print (the diagnostics, exit code 1) when it does not validate."""
+    """The validated ``content`` (default: the shipped content) holding the game's
+    model, or what to print (the diagnostics, exit code 1) when it does not
+    validate."""
     from compiler.frontend.paths import cards_root
     from compiler.frontend.validate import validate
     from compiler.report.reporters import REPORTERS
@@ -119,7 +129,7 @@ def load_content(game: str, content: Path | None) -> Any:
     if game not in checked.models:
         held = ", ".join(sorted(checked.models)) or "no game"
         raise Refused(f"{content} holds {held} content, not {game}", "--content")
-    return checked.models[game]
+    return checked
 
 
 def engine_options(spec: SimulationSpec, seats: tuple[str, ...], model: Any,
@@ -149,12 +159,22 @@ def replay(request: Request, prepared: Prepared) -> Printed:
     seed = request.replay
     assert seed is not None
     spec = prepared.spec
-    built, players, summarise = named(spec.setup)(
-        seed, **dict((*prepared.options, *spec.replay_options)))
+    try:
+        built, players, summarise = named(spec.setup)(
+            seed, **dict((*prepared.options, *spec.replay_options)))
+        state = built.new_initial_state(seed)
+    except Exception as exc:    # the content's setup, as the runner says it (play_one)
+        raise GameCrashed(seed, 0, f"{type(exc).__name__}: {exc}") from exc
     # the runner's bound, read from an instance: a compiled dataclass's class attribute
     # is a descriptor, not the default
     limit = Simulation(spec.setup).max_steps
-    state = play_out(built.new_initial_state(seed), players, limit)
+    try:
+        play_out(state, players, limit)
+    except (GameCrashed, GameDidNotEnd) as failure:     # the moves up to it, then what
+        if request.fmt == "json":
+            raise                   # one document: the located error
+        lines = [f"{number:5d}  {line}" for number, line in enumerate(state.log, start=1)]
+        return Printed([*lines, safe(f"stopped: {failure}")], 1)
     summary = summarise(state)
     if request.fmt == "json":              # one document: the steps, the counters, the end
         return Printed([json.dumps({

@@ -24,6 +24,7 @@ from compiler.pipeline import (
     sweep_table,
 )
 from compiler.pipeline.command_output import Note, Printed, Refused, problem_line, safe
+from compiler.pipeline.game_failed import failed_game
 from compiler.pipeline.sweep_grid import BOTS, PLAYERS, Settings
 from compiler.pipeline.sweep_rounds import Cell, Plan, Played
 from compiler.stats.measures import Measures
@@ -60,9 +61,10 @@ class Request:
 def run(request: Request, note: Note) -> Printed:
     """The whole command: its output and exit code."""
     spec = simulate.game_spec(request.game)
-    model = simulate.load_content(request.game, request.content)
-    if isinstance(model, Printed):
-        return model
+    checked = simulate.load_content(request.game, request.content)
+    if isinstance(checked, Printed):
+        return checked
+    model = checked.models[request.game]
     if request.max_games is not None and request.until_ci is None:
         raise Refused("--max-games bounds the rounds of --until-ci; give --until-ci too",
                       "--max-games")
@@ -70,7 +72,11 @@ def run(request: Request, note: Note) -> Printed:
     cells = [prepare(request, spec, model, settings) for settings in sweep_grid.cells(axes)]
     plan = Plan(request.games, request.seed, workers(request, note), request.until_ci,
                 None if request.until_ci is None else request.max_games or MAX_GAMES)
-    played = play(request, plan, cells)
+    try:
+        played = play(request, plan, cells)
+    except sim_run.GamesFailed as failed:
+        return failed_game(request.game, checked, request.content, failed.simulation,
+                           failed.failure, request.fmt)
     table = sweep_table.document(header(request, spec, axes, plan), cells, played,
                                  request.content or _shipped(request.game))
     exit_code = interrupt.INTERRUPTED_EXIT if played.stopped == "interrupted" else 0

@@ -280,17 +280,26 @@ def _rules(modules: list[ModuleType]) -> tuple[str, str]:
             joined([str(m.CODE) for m in modules]))
 
 
+def _played_by(modules: list[ModuleType]) -> tuple[str, str]:
+    """(" while L911 stalled-game played it", "; the findings of L911 are unknown"), or
+    two empty strings for a game no rule played (one ``samizdat simulate`` played)."""
+    if not modules:
+        return "", ""
+    rules, codes = _rules(modules)
+    return f" while {rules} played it", f"; the findings of {codes} are unknown"
+
+
 def did_not_end(context: LintContext, modules: list[ModuleType], stalled: GameDidNotEnd,
                 replay: str) -> Diagnostic:
     """The R105 error that a game ``module`` played spent its budget: the content, not
     samizdat, keeps it going (an effect that hands the turn back, an end no one can
     reach), so the finding is the content's, with the command that replays it."""
     where, related, named = _driving(context, stalled.recent)
-    rules, codes = _rules(modules)
+    played, unknown = _played_by(modules)
     return error(GAME_DID_NOT_END, f"a game of {context.game} did not end: seed "
                  f"{stalled.seed} spent its budget of {stalled.budget} ({stalled.steps} "
-                 f"actions, {stalled.seconds:.1f} s) while {rules} played it{named}; "
-                 f"{replay}; the findings of {codes} are unknown",
+                 f"actions, {stalled.seconds:.1f} s){played}{named}; "
+                 f"{replay}{unknown}",
                  where, related=related,
                  hint="look for an effect that repeats without end or a goal no player "
                  "can reach; `--replay` prints the game action by action")
@@ -316,12 +325,11 @@ def crashed(context: LintContext, modules: list[ModuleType], failed: GameCrashed
     that replays it."""
     where, related, named = _driving(context, failed.recent)
     said = clipped(failed.said, 300)
-    rules, codes = _rules(modules)
+    played, unknown = _played_by(modules)
     when = f"after {failed.steps} actions" if failed.steps or failed.recent else \
         "setting it up"
-    return error(GAME_CRASHED, f"a game of {context.game} raised {said}: seed {seed}, {when}, "
-                 f"while {rules} played it{named}; {replay}; the findings of {codes} are "
-                 f"unknown",
+    return error(GAME_CRASHED, f"a game of {context.game} raised {said}: seed {seed}, "
+                 f"{when}{played and ','}{played}{named}; {replay}{unknown}",
                  where, related=related,
                  hint="content the checks let through, or a bug in samizdat: the replay "
                  "shows the action that raised, `samizdat lint --verbose` the traceback")
