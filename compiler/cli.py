@@ -471,7 +471,7 @@ def simulate(game: str, content: Path | None, games: int, seed: int, workers: in
 
     request = Request(game, content, games, seed, workers, force_workers, time_budget,
                       _seat_list(bots, players), replay, report_dir, fmt, quiet, game_options,
-                      executor)
+                      executor, players)
     _run_playing(run, request)
 
 

@@ -35,6 +35,14 @@ def test_a_list_must_name_every_seat() -> None:
         result.output
 
 
-def test_the_seat_count_is_checked_as_before() -> None:
+def test_a_seat_count_the_game_refuses_is_an_error_of_players() -> None:
     result = run_cli("simulate", "san", "--bots", "hacking", "--players", "3", "--games", "2")
-    assert result.exit_code == 2 and "two of" in result.output
+    assert result.exit_code == 2
+    assert "Invalid value for --players: 3 seats of hacking; expected two of random, " \
+        "corruption, propaganda, hacking" in result.output
+
+
+def test_a_bot_the_game_lacks_is_an_error_of_bots() -> None:
+    result = run_cli("simulate", "san", "--bots", "nobody", "--players", "2", "--games", "2")
+    assert result.exit_code == 2
+    assert "Invalid value for --bots: two of random" in result.output

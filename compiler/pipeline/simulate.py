@@ -39,6 +39,7 @@ class Request:
     quiet: bool = False
     values: dict[str, Any] | None = None
     executor: str | None = None     # None: local processes; "dask" or a tcp:// address
+    players: int | None = None      # --players, when given (bots then fills that many)
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ class Prepared:
 def run(request: Request, note: Note) -> Printed:
     """The whole command: its output and exit code."""
     spec = game_spec(request.game)
-    seats = resolve_seats(spec, request.bots)
+    seats = resolve_seats(spec, request.bots, request.players)
     checked = load_content(request.game, request.content)
     if isinstance(checked, Printed):
         return checked
@@ -102,15 +103,21 @@ def game_spec(game: str) -> SimulationSpec:
     return spec
 
 
-def resolve_seats(spec: SimulationSpec, bots: str) -> tuple[str, ...]:
-    """One bot name per seat: one name alone fills the game's usual seats."""
+def resolve_seats(spec: SimulationSpec, bots: str, players: int | None = None
+                  ) -> tuple[str, ...]:
+    """One bot name per seat: one name alone fills the game's usual seats. Seats the
+    game refuses are a usage error of ``--players`` when that count (``players``, as
+    asked) is what it refuses, else of ``--bots``."""
     seats = tuple(b.strip() for b in bots.split(","))
     if len(seats) == 1:
         seats = seats * spec.seats
     expected = spec.check_seats(seats)
-    if expected is not None:
-        raise Refused(expected, "--bots")
-    return seats
+    if expected is None:
+        return seats
+    if players is not None and len(set(seats)) == 1 and \
+            spec.check_seats(seats[:1] * spec.seats) is None:
+        raise Refused(f"{players} seats of {seats[0]}; expected {expected}", "--players")
+    raise Refused(expected, "--bots")
 
 
 def load_content(game: str, content: Path | None) -> Any:
