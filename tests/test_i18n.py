@@ -263,6 +263,38 @@ def test_a_number_written_as_a_word_is_held_to_the_source(spring: Path) -> None:
     assert json.loads(again.stdout)["diagnostics"] == []
 
 
+def test_plain_lint_holds_the_shipped_catalogues_to_their_cards(spring: Path) -> None:
+    """Without --lang, the catalogues the content ships are read for drift (T105) but not
+    held complete: a translation in progress is not an error of plain lint."""
+    po = spring / "lang" / "ar.po"
+    text = po.read_text(encoding="utf-8")
+    assert 'msgstr "أربع صفحات' in text
+    po.write_text(text.replace('msgstr "أربع صفحات', 'msgstr "ثماني صفحات'), encoding="utf-8")
+    found = run_cli("lint", str(spring), "--fast", "--format", "json")
+    assert found.exit_code == 0, found.output
+    (drift,) = json.loads(found.stdout)["diagnostics"]
+    assert (drift["code"], Path(drift["file"]).name, drift["line"]) == \
+        ("T105", "ar.po", line_of(po, "ثماني صفحات") - 1)
+    assert drift["message"].endswith("the translation says 8, the English 4")
+    line, _ = po_entry(po, "common/mot-diaspora:front.title")   # an entry left to do
+    lines = po.read_text(encoding="utf-8").splitlines()
+    lines[line - 1] = 'msgstr ""'
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    again = run_cli("lint", str(spring), "--fast", "--format", "json")
+    assert [d["code"] for d in json.loads(again.stdout)["diagnostics"]] == ["T105"]
+
+
+@pytest.mark.parametrize(("text", "numbers"), [
+    ("أربع صفحات", [4]), ("وأربعة رجال", [4]), ("الثلاثة", [3]), ("ثلاثة عشر يوما", [13]),
+    ("أحد عشر كوكبا", [11]), ("عشرة أيام", [10]), ("٤ صفحات و 2", [2, 4]),
+    ("رجل واحد", []),
+])
+def test_arabic_number_words_are_read(text: str, numbers: list[int]) -> None:
+    from compiler.i18n.number_words import said
+
+    assert said(text, "ar") == numbers
+
+
 def test_lint_checks_each_language_it_is_asked_for(spring: Path) -> None:
     clean = run_cli("lint", str(spring), "--fast", "--lang", "fr", "--select", "T",
                     "--format", "json")

@@ -87,6 +87,33 @@ def unsuppressed_at_source(found: list[Diagnostic], lines: SourceIndex,
             or not _selected(d.code, select, ignore) or not _suppressed(d, lines, memo)]
 
 
+TRANSLATION_DRIFT = frozenset({"T104", "T105", "T106"})
+"""What plain ``lint`` says of the translations the content ships: a catalogue it
+cannot read, and entries that say other numbers or icons than the card, or hold
+another entry's words. Whether a language is complete (T101-T103) is ``--lang``'s."""
+
+
+def shipped_languages(checked: Any) -> tuple[str, ...]:
+    """The languages whose catalogues (``lang/<code>.po``) the content folders hold."""
+    return tuple(sorted({po.stem for roots in checked.content_roots.values()
+                         for root in roots for po in Path(root).glob("lang/*.po")}))
+
+
+def shipped_translations(loaded: Any, templates: Path | None) -> list[Diagnostic]:
+    """Without ``--lang``: the translation drift (:data:`TRANSLATION_DRIFT`) of every
+    language the content ships a catalogue of, so a card whose French says another
+    number than its English is found by plain ``samizdat lint`` too."""
+    from compiler.pipeline.build import preflight_findings
+    from compiler.pipeline.build_types import BuildOptions
+
+    langs = shipped_languages(loaded.validation)
+    if not langs:
+        return []
+    found = preflight_findings(loaded, BuildOptions(Path("."), templates=templates,
+                                                    langs=langs, allow_fallback=True))
+    return [d for d in found if d.code in TRANSLATION_DRIFT]
+
+
 def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
          alternate_history: bool = False, error_on_warning: bool = False, fast: bool = False,
          games: int = 200, seed: int = 0, config: LintConfig | None = None,
@@ -121,6 +148,8 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
         found += preflight_findings(loaded, BuildOptions(
             Path("."), templates=templates, min_text=min_text, preflight=preflight,
             langs=langs, allow_fallback=allow_fallback))
+    elif checked.models:
+        found += shipped_translations(loaded, templates)
     lines = SourceIndex(checked.sources)
     memo: dict[tuple[str, int], frozenset[str]] = {}
     # a local cluster has as many workers as the lint would fork
