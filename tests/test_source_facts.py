@@ -67,6 +67,19 @@ def test_a_component_count_departing_from_its_rulebook(cards: Path) -> None:
         "(Components: The River deck has forty-eight cards)")
 
 
+@pytest.mark.parametrize("named", ["shared/seeds/001_b3dc730b42d94cfc.txt",
+                                   "shared/seeds/002_ca093ef2e5aad773.tx"])
+def test_a_manifest_naming_another_source_document(cards: Path, named: str) -> None:
+    game = cards / "san" / "game.yaml"
+    edit(game, "source: shared/seeds/002_ca093ef2e5aad773.txt", f"source: {named}")
+    code, found, report = lint_fast(cards / "san")
+    line, column = where(game, named)
+    assert (code, found) == (1, [("L602", "game.yaml", line, column)])
+    assert report[0]["message"] == (
+        f"source names {named}, but the rules this game is played and checked by are "
+        "those of shared/seeds/002_ca093ef2e5aad773.txt; name that document")
+
+
 def test_a_component_count_left_out_is_found_where_it_belongs(cards: Path) -> None:
     game = cards / "san" / "game.yaml"
     edit(game, "    - {type: card, where: {deck: river}, count: 48}\n", "")

@@ -69,6 +69,17 @@ def table_path(game: str) -> Path | None:
 
 
 @cache
+def source_of(game: str) -> str | None:
+    """The source document ``game``'s facts table was read from (its ``source:``)."""
+    path = table_path(game)
+    if path is None:
+        return None
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    source = data.get("source")
+    return str(source) if source else None
+
+
+@cache
 def facts_of(game: str) -> tuple[Fact, ...]:
     """``game``'s facts (none when it has no table)."""
     path = table_path(game)

@@ -11,6 +11,8 @@ fact and its section. A parameter that departs from the table is a variant, not 
 (ruling R69); but every variant keeps the table's orders (a harder level asks for more
 azadi points, a better rank scores more, a first game's hand is the larger) and the
 seats its components allow (SAN is for two): :mod:`rules_engine.core.manifest_facts`.
+A manifest whose ``source`` names another document than the one the table was read
+from is one too: the rules checked and played are not that document's.
 A deliberate change of the box keeps its departure with
 ``# samizdat: ignore[L602] reason`` on the line.
 
@@ -26,13 +28,14 @@ Passing::
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from pathlib import PurePosixPath
 from typing import Any
 
 from rules_engine.core.diagnostics import Diagnostic, Related, Severity
 from rules_engine.core.fact_checks import departures, shown
 from rules_engine.core.lint import LintContext
 from rules_engine.core.manifest_facts import MANIFEST_KINDS, breaks
-from rules_engine.core.source_facts import Fact, facts_of
+from rules_engine.core.source_facts import Fact, facts_of, source_of
 
 CODE = "L602"
 NAME = "departs-from-source"
@@ -103,6 +106,18 @@ def _manifest_facts(manifest: Any, table: tuple[Fact, ...]) -> Iterator[Diagnost
                              f"{fact.says})", found.location)
 
 
+def _named_source(manifest: Any, table_source: str | None) -> Iterator[Diagnostic]:
+    """A manifest naming another source document than the one its game's facts were
+    read from: the rules enforced here are not that document's."""
+    named = manifest.get("source")
+    if not isinstance(named, str) or table_source is None or \
+            PurePosixPath(named).name == PurePosixPath(table_source).name:
+        return
+    yield Diagnostic(CODE, SEVERITY, f"source names {named}, but the rules this game is "
+                     f"played and checked by are those of {table_source}; name that "
+                     "document", manifest.loc("source"))
+
+
 def check(context: LintContext) -> Iterator[Diagnostic]:
     manifest = context.content.manifest
     table = facts_of(context.game)
@@ -110,6 +125,7 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
     if manifest is None or not table:
         return
     yield from _manifest_facts(manifest, table)
+    yield from _named_source(manifest, source_of(context.game))
     entries = list(manifest.get("components") or [])
     place = -1                   # the table's order is the manifest's: where each belongs
     for fact in table:
