@@ -296,6 +296,9 @@ def test_an_equipment_multiplier_counts_every_mercenary_type() -> None:
      "moon-virus-1: copies of a Virus card (the engine plays each Virus card once)"),
     ("cards.yaml", "- {stage: 1, hand_bonus: false}", "- {stage: 1, hand_bonus: true}",
      "{stage: 1, hand_bonus: true}", "a Hand Bonus token on stage 1, where every banner"),
+    ("cards.yaml", "- {stage: 7, hand_bonus: false}", "- {stage: 7, hand_bonus: true}",
+     "{stage: 7, hand_bonus: true}", "a Hand Bonus token on stage 7, the last: the banner "
+     "that reaches it wins as that turn ends"),
     ("cards.yaml", "- {stage: 7, hand_bonus: false}",
      "- {stage: 7, hand_bonus: false}\n  - {stage: 8, hand_bonus: false}",
      "{stage: 8", "a Propaganda track of 8 stages (the engine plays 7: 6 cards to cross)"),
@@ -315,3 +318,13 @@ def test_a_track_or_virus_card_the_engine_would_not_play_as_printed(
     assert code == 1 and len(found) == 1, report["diagnostics"]
     assert found[0]["line"] == line_of(path, needle)
     assert found[0]["message"].startswith(said)
+
+
+def test_a_hand_bonus_stage_off_the_track_is_found_at_the_parameter(cards: Path) -> None:
+    path = cards / "san" / "game.yaml"
+    edit(path, "value: [3, 5]", "value: [3, 9]")
+    code, report = validate_json(cards / "san")
+    assert code == 1
+    assert [(d["code"], d["line"], d["message"]) for d in report["diagnostics"]] == [
+        ("M403", line_of(path, "value: [3, 9]"), "parameters.hand_bonus_stages names stage "
+         "9, but the Propaganda track has stages 1..7")]

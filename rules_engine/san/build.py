@@ -34,7 +34,13 @@ def build(content: ContentSet) -> tuple[m.SanContent, list[Diagnostic]]:
     params = content.manifest.get("parameters", {}) if content.manifest else {}
     bonus = (params.get("hand_bonus_stages") or {}).get("value")
     flagged = [s["stage"] for s in stages if s["hand_bonus"]]
-    if isinstance(bonus, list) and sorted(flagged) != sorted(bonus):
+    off_track = [b for b in bonus if b not in numbers] if isinstance(bonus, list) else []
+    if off_track and content.manifest is not None and numbers:
+        diags.append(error("M403", f"parameters.hand_bonus_stages names stage "
+                           f"{', '.join(map(str, off_track))}, but the Propaganda track has "
+                           f"stages {numbers[0]}..{numbers[-1]}",
+                           content.manifest.loc("parameters", "hand_bonus_stages", "value")))
+    elif isinstance(bonus, list) and sorted(flagged) != sorted(bonus):
         wrong = [s for s in ordered if bool(s["hand_bonus"]) != (s["stage"] in bonus)]
         where = wrong[0].loc("hand_bonus") if wrong else \
             stages[0].location if stages else content.folder_location
@@ -52,7 +58,8 @@ def _unplayed_track(content: ContentSet, ordered: list[Item], params: Any
     """M405 for a Propaganda track or Corruption zone the engine would not play as
     printed: it deals :data:`~rules_engine.san.engine.TRACK_CARDS` cards to each
     track (one stage more: the finish), starts the banner on stage 1 (a token there is
-    never won), and a Corruption space changes the crossing of its own card."""
+    never won), ends the game as a banner reaches the last stage (a token there is
+    never used), and a Corruption space changes the crossing of its own card."""
     from rules_engine.san.engine import TRACK_CARDS
 
     found: list[Diagnostic] = []
@@ -63,6 +70,11 @@ def _unplayed_track(content: ContentSet, ordered: list[Item], params: Any
     if ordered and ordered[0].get("hand_bonus") is True:
         found.append(error("M405", "a Hand Bonus token on stage 1, where every banner starts, "
                            "so play would never award it", ordered[0].loc("hand_bonus")))
+    if len(ordered) > 1 and ordered[-1].get("hand_bonus") is True:
+        found.append(error("M405", f"a Hand Bonus token on stage {ordered[-1]['stage']}, the "
+                           "last: the banner that reaches it wins as that turn ends, before "
+                           "the hand is refilled, so the token never enlarges a hand",
+                           ordered[-1].loc("hand_bonus")))
     spaces = (params.get("corruption_spaces") or {}).get("value")
     if isinstance(spaces, int) and not isinstance(spaces, bool) and spaces > TRACK_CARDS \
             and content.manifest is not None:
