@@ -320,3 +320,30 @@ def test_zones_setup_cannot_lay_out(cards: Path) -> None:
         ("N501", 30, "the game has 0 × zone (areas=15, capital=True); the rulebook fixes 1"),
         ("M403", 5, "no zone is the capital; the game begins with the capital zone (one "
                     "tile marked capital: true)")]
+
+
+def test_a_range_with_its_minimum_above_its_maximum_is_said_once_at_the_range(
+        cards: Path) -> None:
+    """Spring's country sizes {min: 4, max: 3}: one error at the parameter, not one at
+    each country the empty range then rejects."""
+    path = cards / "spring" / "game.yaml"
+    edit(path, "value: {min: 3, max: 4}", "value: {min: 4, max: 3}")
+    code, report = validate_json(cards / "spring")
+    line = line_of(path, "value: {min: 4, max: 3}")
+    assert code == 1
+    assert [(d["code"], d["file"].endswith("spring/game.yaml"), d["line"], d["message"])
+            for d in report["diagnostics"]] == [
+        ("M403", True, line, "parameters.country_spaces.value: min 4 is above max 3, so no "
+         "value is in the range")]
+    lint = run_cli("lint", str(cards / "spring"), "--fast", "--format", "json")
+    assert [d["code"] for d in json.loads(lint.stdout)["diagnostics"]
+            if d["severity"] == "error"] == ["M403"]
+
+
+def test_a_player_range_upside_down(cards: Path) -> None:
+    path = cards / "azadi" / "game.yaml"
+    edit(path, "players: {min: 2, max: 5}", "players: {min: 5, max: 2}")
+    code, report = validate_json(cards / "azadi")
+    assert code == 1
+    assert triples(report, cards) == [("M403", "azadi/game.yaml",
+                                       line_of(path, "players: {min: 5"), 18)]

@@ -33,6 +33,7 @@ from compiler.frontend.yaml_loader import DEFAULT_LIMITS, LoadLimits, load_yaml
 from rules_engine.core.content import CampaignContent, ContentSet, Item
 from rules_engine.core.diagnostics import Diagnostic, Location, Severity, error, quoted, warning
 from rules_engine.core.plugin import GamePlugin
+from rules_engine.core.ranges import empty_ranges
 from rules_engine.core.source import SourceDocument
 from rules_engine.games import plugin as game_plugin
 
@@ -136,6 +137,8 @@ def _validate_target(target: Target, limits: LoadLimits, result: ValidationResul
     if not unread or model is None:
         result.diagnostics += found
     folders = [base, *(camp for _, camp in loaded_campaigns)]
+    result.diagnostics += empty_ranges(
+        item for loaded in folders for items in loaded.valid.values() for item in items)
     result.diagnostics += check_references(
         (item for loaded in folders for items in loaded.every.values() for item in items),
         [target.game_dir, *target.campaign_dirs])

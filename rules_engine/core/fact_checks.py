@@ -40,6 +40,7 @@ from typing import Any
 from rules_engine.core.content import ContentSet, Item, is_number, values_at
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.learned import folders
+from rules_engine.core.ranges import empty
 from rules_engine.core.source_facts import Fact
 
 KINDS = frozenset({"length", "range", "distinct", "unique", "absent", "combination",
@@ -111,13 +112,14 @@ def departures(content: ContentSet, facts: tuple[Fact, ...]) -> Iterator[Departu
 
 
 def _as_played(fact: Fact, content: ContentSet) -> Fact:
-    """``fact`` with the value of the manifest's parameter it names, where given."""
+    """``fact`` with the value of the manifest's parameter it names, where given (not
+    an empty range: that is said once, at the parameter, by :mod:`rules_engine.core.ranges`)."""
     manifest = content.manifest
     if fact.parameter is None or manifest is None:
         return fact
     entry = (manifest.get("parameters") or {}).get(fact.parameter)
     value = entry.get("value") if isinstance(entry, Mapping) else None
-    return fact if value is None else replace(fact, value=value)
+    return fact if value is None or empty(value) else replace(fact, value=value)
 
 
 def _combinations(fact: Fact, items: list[Item]) -> Iterator[Departure]:

@@ -108,7 +108,7 @@ def _country(c: Item, by_number: dict[int, Item], size: dict[str, int],
     stray = _stray(mine, len(by_number))
     where = by_number[stray].loc("country") if stray is not None else c.location
     country = [Related(c.location, c["name"])] if stray is not None else []
-    if mine and not lo <= len(mine) <= hi:
+    if mine and lo <= hi and not lo <= len(mine) <= hi:   # an empty range is said once
         diags.append(error("M403", f"{c['name']} has {len(mine)} spaces; every country has "
                            f"{lo} to {hi}", where if len(mine) > hi else c.location,
                            hint=f"its spaces: {', '.join(map(str, mine))}",
