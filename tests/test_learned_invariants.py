@@ -332,3 +332,22 @@ def test_an_item_left_out_of_a_numbered_list_is_found_where_it_was(cards: Path) 
     path.write_text(moved, encoding="utf-8")        # 55 before 54: nothing is missing
     report = lint_fast(cards / "azadi" / "campaigns" / "egyptian-revolution-2011")[2]
     assert [d for d in report if d["code"] == "L601"] == []
+
+
+def test_a_declared_type_no_card_has(cards: Path) -> None:
+    """Every shipped Spring revolution type is some card's subtype: a sixth type in the
+    parameter, dealt to no card, is found at its name."""
+    from rules_engine.core.declared_values import learn as learn_declared
+
+    assert [(d.parameter, d.section, d.field) for d in learn_declared(
+        shipped_content("spring"))] == [("revolution_types", "cards", "subtype")]
+    path = cards / "spring" / "game.yaml"
+    edit(path, "value: [protest, strike, occupation, intervention, uprising]",
+         "value: [protest, strike, occupation, intervention, uprising, riot]")
+    code, found, report = lint_fast(cards / "spring")
+    line, column = where(path, "riot]")
+    assert found == [("L601", "game.yaml", line, column)]
+    assert report[0]["message"] == (
+        "every name parameters.revolution_types lists is the subtype of some shipped cards "
+        "item (30 shipped kept it); riot is no cards item's subtype, so nothing of it is "
+        "dealt or played")

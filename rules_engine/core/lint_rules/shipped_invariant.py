@@ -16,7 +16,9 @@ that no item is strictly worse than another of its kind at no lower price; and n
 (:mod:`rules_engine.core.inverses`): a campaign's Mandate names the campaign back; and
 alternatives (:mod:`rules_engine.core.alternatives`): the two powers a Monument prints
 are never the same; and levels that escalate (:mod:`rules_engine.core.levels`): no
-Attack card does as much as a higher level of its ideologue.
+Attack card does as much as a higher level of its ideologue; and declared names
+(:mod:`rules_engine.core.declared_values`): every name a parameter lists is some
+item's (every Spring revolution type is some card's subtype).
 Each rests on at least eight shipped observations (a link or alternatives, on four); the finding
 names the invariant and how many shipped items keep it. A deliberate departure is kept
 with
@@ -41,6 +43,9 @@ from rules_engine.core.alternatives import learn as learn_alternatives
 from rules_engine.core.content import ContentSet
 from rules_engine.core.cost_model import CostModels, Departure, departures
 from rules_engine.core.cost_model import learn as learn_costs
+from rules_engine.core.declared_values import Declared
+from rules_engine.core.declared_values import broken as unused_names
+from rules_engine.core.declared_values import learn as learn_declared
 from rules_engine.core.diagnostics import Diagnostic, Related, Severity
 from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.core.implications import Blocks, learn_blocks, outside_blocks
@@ -76,6 +81,7 @@ _MIRRORS: IdentityCache[ContentSet, dict[tuple[str, str], Mirror]] = IdentityCac
 _INVERSES: IdentityCache[ContentSet, list[Inverse]] = IdentityCache(4)
 _ALTERNATIVES: IdentityCache[ContentSet, list[Alternative]] = IdentityCache(4)
 _LEVELS: IdentityCache[ContentSet, list[Escalation]] = IdentityCache(4)
+_DECLARED: IdentityCache[ContentSet, list[Declared]] = IdentityCache(4)
 HINT = f"a deliberate departure from the shipped content: `# samizdat: ignore[{CODE}]` " \
        "and why, on this line"
 
@@ -160,3 +166,9 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
                          f"{escalated.higher.data.get(escalation.level)} in every term, and more "
                          "in one", escalated.location,
                          (Related(escalated.other, f"the higher {escalation.level}"),), hint=HINT)
+    for unused in unused_names(context.content, _DECLARED.lookup(reference, learn_declared)):
+        declared = unused.declared
+        yield Diagnostic(CODE, SEVERITY, f"{declared.says()} ({declared.support} shipped "
+                         f"kept it); {unused.name} is no {declared.section} item's "
+                         f"{declared.field}, so nothing of it is dealt or played",
+                         unused.location, hint=HINT)
