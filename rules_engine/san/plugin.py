@@ -19,7 +19,7 @@ SECTIONS = (
 
 LINT_RULES = tuple(f"rules_engine.san.lint.{name}" for name in (
     "crossing_costs", "text_drift", "victory_paths", "first_player", "card_use",
-    "river_draws"))
+    "river_draws", "turn_limit"))
 
 
 def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:
