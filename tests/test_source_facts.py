@@ -268,3 +268,53 @@ def test_an_order_whose_rule_holds_beyond_its_zone(cards: Path) -> None:
     assert report[0]["message"].startswith(
         "imperial_orders.effects[].scope: game is none of them; the source document fixes "
         "one of zone (Imperial Orders And Infamy: ")
+
+
+@pytest.mark.parametrize(("file", "before", "after", "at", "found"), [
+    ("monuments.yaml", "    power:\n      - when: once\n        if: {after_azadi: true}\n"
+     "        do:\n          # 2 voters", "    power:\n      - when: once\n        do:\n"
+     "          # 2 voters", "- when: once",
+     "monuments.power[]: no if.after_azadi; the source document fixes when: once, "
+     "if.after_azadi: true (Monuments: "),
+    ("monuments.yaml", "    title: The Eternal Flame\n    power:\n      - when: once",
+     "    title: The Eternal Flame\n    power:\n      - when: activated", "when: activated",
+     "monuments.power[]: when is activated; the source document fixes when: once"),
+    ("maidaan.yaml", "{action: discard_voters, count: 2, whose: any, majority: true}",
+     "{action: discard_voters, count: 3, whose: any, majority: true}", "count: 3",
+     "maidaan_powers.effects[].do[] (id=maidaan-discard): count is 3; the source document "
+     "fixes action: discard_voters, count: 2, whose: any, majority: true (Maidaan card - "
+     "Cost (paid in Infamy): One Maidaan power"),
+    ("mandates.yaml", "{voter_cards_in_use: {set: 8}}", "{voter_cards_in_use: {set: 80}}",
+     "set: 80", "mandates.imperial.effects[] (id=patrimonialism): "
+     "modify.voter_cards_in_use.set is 80"),
+    ("mandates.yaml", "        - if: {gerrymandering_rights: capital}\n          limit: {per_turn: 1}"
+     "\n          do:\n            - {action: take_resources, count: 1, from: each_other_player}",
+     "        - limit: {per_turn: 1}\n          do:\n            - {action: take_resources, "
+     "count: 1, from: each_other_player}", "- limit: {per_turn: 1}",
+     "mandates.rebel.effects[]: no if.gerrymandering_rights; the source document fixes "
+     "if.gerrymandering_rights: capital"),
+])
+def test_what_the_source_prints_on_every_card_of_a_kind(cards: Path, file: str, before: str,
+                                                        after: str, at: str,
+                                                        found: str) -> None:
+    """``always`` facts: a Monument power's timing, a Maidaan power's numbers, a
+    Mandate's rule and its Rebel side's condition, as the source prints them."""
+    path = cards / "azadi" / file
+    edit(path, before, after)
+    code, where_found, report = lint_fast(cards / "azadi")
+    line = where(path, at)[0]
+    assert code == 1
+    assert [(c, f, n) for c, f, n, _ in where_found] == [("L602", file, line)]
+    assert report[0]["message"].startswith(found)
+
+
+def test_a_mandate_printing_another_dissent_cost_than_the_rule(cards: Path) -> None:
+    path = cards / "azadi" / "mandates.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("id: the-path-of-oneness")
+    cost = text.index("dissent_cost: {any: 3}", start)
+    path.write_text(text[:cost] + "dissent_cost: {any: 2}" + text[cost + 22:], encoding="utf-8")
+    code, found, report = lint_fast(cards / "azadi")
+    assert [(c, f) for c, f, _, _ in found] == [("L602", "mandates.yaml")]
+    assert report[0]["message"].startswith("mandates.dissent_cost: any is 2; the source "
+                                           "document fixes any: 3")

@@ -25,7 +25,10 @@ and yields, per fact:
 * ``sequence``: a number of ``{min, max}`` that no item of the folder (``scope:
   game``: of the whole content) holds, found at the item that follows the gap;
 * ``one_of``: a value that is none of the names ``value`` lists (the eleven
-  countries a document names).
+  countries a document names);
+* ``always``: an entry at the field that does not hold everything the mapping
+  ``value`` holds, nested keys and all (every Monument power is used ``once`` and
+  only ``after_azadi``), found at the key that differs, or at the entry lacking it.
 
 A fact naming a ``parameter`` follows the manifest's value of it where the manifest
 gives one (a variant, ruling R69).
@@ -44,7 +47,8 @@ from rules_engine.core.ranges import empty
 from rules_engine.core.source_facts import Fact
 
 KINDS = frozenset({"length", "range", "distinct", "unique", "absent", "combination",
-                   "compulsory", "holds", "sequence", "one_of"})
+                   "compulsory", "holds", "sequence", "one_of", "always"})
+_MISSING = object()
 Concrete = tuple[str | int, ...]
 
 
@@ -204,6 +208,9 @@ def _item(fact: Fact, item: Item, keys: list[str], seen: dict[str, Location]
         for concrete, value in found:
             if isinstance(value, str | int) and str(value) not in names:
                 yield Departure(fact, item.loc(*concrete), f"{value} is none of them")
+    elif fact.kind == "always":
+        for concrete, value in found:
+            yield from _always(fact, item, concrete, value)
     elif fact.kind == "range":
         low, high = _bounds(fact.value)
         for concrete, value in found:
@@ -223,6 +230,30 @@ def _item(fact: Fact, item: Item, keys: list[str], seen: dict[str, Location]
                 if isinstance(entry, Mapping) and entry.get("optional") is True:
                     at = (*concrete, i) if isinstance(value, list) else concrete
                     yield Departure(fact, item.loc(*at, "optional"), "optional")
+
+
+def wanted(value: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Each (path, value) of the leaves of a mapping."""
+    if isinstance(value, Mapping) and value:
+        for key, sub in value.items():
+            yield from wanted(sub, (*path, str(key)))
+    else:
+        yield path, value
+
+
+def _always(fact: Fact, item: Item, concrete: Concrete, entry: Any) -> Iterator[Departure]:
+    if not isinstance(entry, Mapping):
+        return
+    for path, want in wanted(fact.value):
+        have: Any = entry
+        for step in path:
+            have = have.get(step, _MISSING) if isinstance(have, Mapping) else _MISSING
+        if have is _MISSING:
+            yield Departure(fact, item.loc(*concrete), f"no {'.'.join(path)}")
+        elif have != want:
+            shown_have = str(have).lower() if isinstance(have, bool) else have
+            yield Departure(fact, item.loc(*concrete, *path),
+                            f"{'.'.join(path)} is {shown_have}")
 
 
 def _repeat(fact: Fact, where: Location, value: Any, seen: dict[str, Location]

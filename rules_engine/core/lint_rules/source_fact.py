@@ -32,7 +32,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from rules_engine.core.diagnostics import Diagnostic, Related, Severity
-from rules_engine.core.fact_checks import departures, shown
+from rules_engine.core.fact_checks import departures, shown, wanted
 from rules_engine.core.lint import LintContext
 from rules_engine.core.manifest_facts import MANIFEST_KINDS, breaks
 from rules_engine.core.source_facts import Fact, facts_of, source_of
@@ -44,7 +44,7 @@ LOCAL = True      # the manifest on its own, each item on its own (and each fold
 
 
 def _quoted(fact: Fact) -> str:
-    return f"the source document fixes {fact.value} ({fact.section}: {fact.says})"
+    return f"the source document fixes {fact.value} ({fact.section.rstrip(':')}: {fact.says})"
 
 
 def _component(entries: list[Any], fact: Fact) -> tuple[int, Mapping[str, Any]] | None:
@@ -59,7 +59,7 @@ _FIXES = {"length": "{} entries", "range": "{}", "distinct": "a different value 
           "unique": "a value of its own for each item", "absent": "no such field here",
           "combination": "one item per {}", "compulsory": "no optional entry here",
           "holds": "{} of them for each {}", "sequence": "every number of {}",
-          "one_of": "one of {}"}
+          "one_of": "one of {}", "always": "{}"}
 
 
 def _fixes(fact: Fact) -> str:
@@ -69,6 +69,9 @@ def _fixes(fact: Fact) -> str:
         return _FIXES["holds"].format(shown(fact.value), fact.of)
     if fact.kind == "one_of":
         return _FIXES["one_of"].format(", ".join(map(str, fact.value or ())))
+    if fact.kind == "always":
+        return ", ".join(f"{'.'.join(path)}: {str(want).lower() if isinstance(want, bool) else want}"
+                         for path, want in wanted(fact.value))
     return _FIXES[fact.kind].format(shown(fact.value))
 
 
@@ -81,7 +84,7 @@ def _content_facts(context: LintContext, table: tuple[Fact, ...]) -> Iterator[Di
         related = (Related(found.first, "has it already"),) if found.first else \
             tuple(Related(at, "names it") for at in found.related[:12])
         yield Diagnostic(CODE, SEVERITY, f"{fact.name}{where}: {found.found}; the source "
-                         f"document fixes {fixes} ({fact.section}: {fact.says})",
+                         f"document fixes {fixes} ({fact.section.rstrip(':')}: {fact.says})",
                          found.location, related)
 
 
