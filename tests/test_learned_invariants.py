@@ -351,3 +351,26 @@ def test_a_declared_type_no_card_has(cards: Path) -> None:
         "every name parameters.revolution_types lists is the subtype of some shipped cards "
         "item (30 shipped kept it); riot is no cards item's subtype, so nothing of it is "
         "dealt or played")
+
+
+def test_a_monument_named_by_three_foundation_cards(cards: Path) -> None:
+    """Every shipped Monument is the monument of two Foundation cards (R4): one card
+    moved to another Monument leaves one named three times and one named once."""
+    from rules_engine.core.named_counts import learn as learn_named
+
+    learned = {(n.section, n.field, n.target, n.low, n.high)
+               for n in learn_named(shipped_content("azadi"))}
+    assert ("foundation_cards", "monument", "monuments", 2, 2) in learned
+    assert ("tyranny_cards", "order", "imperial_orders", 1, 1) in learned
+    path = cards / "azadi" / "foundation_cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    at = text.index("monument: 2", text.index("id: foundation-idealist-showstopper"))
+    path.write_text(text[:at] + "monument: 1" + text[at + 11:], encoding="utf-8")
+    code, found, report = lint_fast(cards / "azadi")
+    monuments = cards / "azadi" / "monuments.yaml"
+    assert found == [("L601", "monuments.yaml", where(monuments, "- id: monument-1")[0], 5),
+                     ("L601", "monuments.yaml", where(monuments, "- id: monument-2")[0], 5)]
+    assert report[0]["message"] == (
+        "every shipped monuments item is the monument of 2 foundation_cards items (6 "
+        "shipped kept it); 1 is the monument of 3")
+    assert len(report[0]["related"]) == 3

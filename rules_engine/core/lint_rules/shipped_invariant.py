@@ -18,7 +18,9 @@ alternatives (:mod:`rules_engine.core.alternatives`): the two powers a Monument 
 are never the same; and levels that escalate (:mod:`rules_engine.core.levels`): no
 Attack card does as much as a higher level of its ideologue; and declared names
 (:mod:`rules_engine.core.declared_values`): every name a parameter lists is some
-item's (every Spring revolution type is some card's subtype).
+item's (every Spring revolution type is some card's subtype); and how often each
+item is named (:mod:`rules_engine.core.named_counts`): every Monument by two
+Foundation cards.
 Each rests on at least eight shipped observations (a link or alternatives, on four); the finding
 names the invariant and how many shipped items keep it. A deliberate departure is kept
 with
@@ -64,6 +66,9 @@ from rules_engine.core.mirrors import Mirror
 from rules_engine.core.mirrors import broken as unmirrored
 from rules_engine.core.mirrors import learn as learn_mirrors
 from rules_engine.core.name_marks import Marks
+from rules_engine.core.named_counts import Named
+from rules_engine.core.named_counts import broken as miscounted
+from rules_engine.core.named_counts import learn as learn_named
 from rules_engine.core.name_marks import broken as misnamed
 from rules_engine.core.name_marks import learn as learn_marks
 
@@ -82,6 +87,7 @@ _INVERSES: IdentityCache[ContentSet, list[Inverse]] = IdentityCache(4)
 _ALTERNATIVES: IdentityCache[ContentSet, list[Alternative]] = IdentityCache(4)
 _LEVELS: IdentityCache[ContentSet, list[Escalation]] = IdentityCache(4)
 _DECLARED: IdentityCache[ContentSet, list[Declared]] = IdentityCache(4)
+_NAMED: IdentityCache[ContentSet, list[Named]] = IdentityCache(4)
 HINT = f"a deliberate departure from the shipped content: `# samizdat: ignore[{CODE}]` " \
        "and why, on this line"
 
@@ -172,3 +178,11 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
                          f"kept it); {unused.name} is no {declared.section} item's "
                          f"{declared.field}, so nothing of it is dealt or played",
                          unused.location, hint=HINT)
+    for wrong_count in miscounted(context.content, reference,
+                                  _NAMED.lookup(reference, learn_named)):
+        named = wrong_count.named
+        yield Diagnostic(CODE, SEVERITY, f"{named.says()} ({named.support} shipped kept it); "
+                         f"{wrong_count.ident} is the {named.field} of {wrong_count.count}",
+                         wrong_count.location,
+                         tuple(Related(at, f"names {wrong_count.ident}")
+                               for at in wrong_count.namers[:12]), hint=HINT)
