@@ -30,7 +30,7 @@ LINT_RULES = tuple(f"rules_engine.azadi.lint.{name}" for name in (
     "impossible_task", "dead_power", "same_moment", "unreachable", "text_drift",
     "task_never_completed", "trigger_loop", "broken_invariant", "order_dependence",
     "same_unlock", "over_cap", "never_exercised", "difficulty_order", "always_or_never",
-    "never_used", "campaign_dates"))
+    "never_used", "campaign_dates", "impossible_modifier"))
 
 NATIVE_MODULES = tuple(f"rules_engine.azadi.{name}" for name in (
     "actions", "board", "bots", "choice_policy", "coverage", "decisions", "engine",
