@@ -151,7 +151,8 @@ def test_two_tyranny_choices_of_one_campaign_unlocking_one_resistance_card(
             and "tyranny_cards.choices[].resistance" in d["message"]]
     lines = [n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if row == "        resistance: 20"]
-    assert [(d["line"], d["related"][0]["line"]) for d in hits] == [(lines[1], lines[0])]
+    # at the choice edited (the earlier), the shipped one that has it a related place
+    assert [(d["line"], d["related"][0]["line"]) for d in hits] == [(lines[0], lines[1])]
     assert hits[0]["message"] == (
         "no two shipped items of one folder share a tyranny_cards.choices[].resistance "
         "(120 shipped kept it); 20 is already taken in this folder")
@@ -374,3 +375,18 @@ def test_a_monument_named_by_three_foundation_cards(cards: Path) -> None:
         "every shipped monuments item is the monument of 2 foundation_cards items (6 "
         "shipped kept it); 1 is the monument of 3")
     assert len(report[0]["related"]) == 3
+
+
+def test_a_repeat_is_found_at_the_item_that_left_its_shipped_value(cards: Path) -> None:
+    """Tyranny card 2's choice made to unlock 34, which card 5 unlocks: the finding is
+    at card 2 (edited, earlier in the file), card 5 a related place."""
+    path = cards / "azadi" / "campaigns" / "american-revolution-1776" / "tyranny_cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("        resistance: 33\n") == 1
+    path.write_text(text.replace("        resistance: 33\n", "        resistance: 34\n"),
+                    encoding="utf-8")
+    code, found, report = lint_fast(cards / "azadi")
+    edited, other = (n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(),
+                                                 start=1) if line == "        resistance: 34")
+    repeats = [d for d in report if d["code"] == "L601" and "resistance" in d["message"]]
+    assert [(d["line"], d["related"][0]["line"]) for d in repeats] == [(edited, other)]

@@ -86,6 +86,10 @@ class Invariants:
 
     by_kind: dict[str, dict[Path, Invariant]] = field(default_factory=dict)
     categories: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    shipped: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    """(section, item id, the value's own path) -> the shipped value, for the fields
+    kept unique: of two items sharing a value, the one that left its shipped value is
+    the one edited, and the finding goes there."""
 
     def all(self) -> list[Invariant]:
         return [i for kind in sorted(self.by_kind) for _, i in
@@ -294,7 +298,31 @@ def learn(content: ContentSet) -> Invariants:
     for path, (held_unique, support) in unique_fields(content).items():
         if held_unique and path[-1] != "id":   # ids: the model's own duplicate check
             keep("unique", path, 0, 0, support)
-    return Invariants(dict(out), categories)
+    return Invariants(dict(out), categories, _shipped_unique(content, out))
+
+
+def _shipped_unique(content: ContentSet, kept: Mapping[str, Mapping[Path, Invariant]]
+                    ) -> dict[tuple[str, str, str], str]:
+    found: dict[tuple[str, str, str], str] = {}
+    for sections in folders(content):
+        for section, items in sections.items():
+            rules = kept.get(section, {})
+            for item in items:
+                ident = item.data.get("id")
+                if not isinstance(ident, str):
+                    continue
+                for path, concrete, value in _scalar_fields(item, section):
+                    if ("unique", *path) in rules:
+                        found[(section, ident, repr(concrete))] = str(value)
+    return found
+
+
+def _left_shipped(invariants: Invariants, section: str, item: Item, concrete: Concrete,
+                  value: Any) -> bool:
+    """Whether ``item`` is a shipped item whose value here is not its shipped one."""
+    ident = item.data.get("id")
+    shipped = invariants.shipped.get((section, str(ident), repr(concrete)))
+    return shipped is not None and shipped != str(value)
 
 
 EXACT = 20
@@ -357,15 +385,21 @@ def broken(content: ContentSet, invariants: Invariants) -> list[Break]:
             rules = invariants.by_kind.get(section, {})
             if not rules:
                 continue
-            firsts: dict[Path, dict[str, Location]] = defaultdict(dict)
+            firsts: dict[Path, dict[str, tuple[Item, Concrete]]] = defaultdict(dict)
             for item in items:
                 for path, concrete, value in _scalar_fields(item, section):
                     rule = rules.get(("unique", *path))
                     if rule is None or not _short(value):
                         continue
                     earlier = firsts[path].get(str(value))
-                    if earlier is not None:
-                        found.append(Break(rule, value, item.loc(*concrete), item, earlier))
+                    if earlier is None:
+                        firsts[path][str(value)] = (item, concrete)
+                        continue
+                    other, where = earlier
+                    here = item.loc(*concrete)
+                    if _left_shipped(invariants, section, other, where, value) and \
+                            not _left_shipped(invariants, section, item, concrete, value):
+                        found.append(Break(rule, value, other.loc(*where), other, here))
                     else:
-                        firsts[path][str(value)] = item.loc(*concrete)
+                        found.append(Break(rule, value, here, item, other.loc(*where)))
     return found
