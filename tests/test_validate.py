@@ -347,3 +347,14 @@ def test_a_player_range_upside_down(cards: Path) -> None:
     assert code == 1
     assert triples(report, cards) == [("M403", "azadi/game.yaml",
                                        line_of(path, "players: {min: 5"), 18)]
+
+
+def test_a_maidaan_cost_for_a_power_that_does_not_exist(cards: Path) -> None:
+    path = cards / "azadi" / "game.yaml"
+    edit(path, "maidaan-convert: 5", "maidaan-convert-voters: 5")
+    code, report = validate_json(cards / "azadi")
+    assert code == 1
+    found = [(d["code"], d["line"], d["message"]) for d in report["diagnostics"]]
+    assert ("M402", line_of(path, "maidaan-convert-voters: 5"),
+            "Maidaan power 'maidaan-convert-voters' does not exist") in found
+    assert [c for c, _, _ in found] == ["M402", "M404"]

@@ -65,6 +65,7 @@ def build(content: ContentSet) -> tuple[m.AzadiContent, list[Diagnostic]]:
     diags += _setup_zones(items("zones"))
 
     maidaan = tuple(_maidaan(i, params, content, diags) for i in items("maidaan_powers"))
+    diags += _maidaan_cost_keys(content, params, [i["id"] for i in items("maidaan_powers")])
     setup = _setup_table(content, params, diags)
 
     mandate_ids = {x.id for x in mandates}
@@ -171,6 +172,20 @@ def _setup_zones(zones: list[Item]) -> list[Diagnostic]:
         found.append(error("M403", "no 13-area zone that is not the capital; setup lays one "
                            "beside the capital for each other player (ruling R17)",
                            at.loc("capital") if "capital" in at.data else at.location))
+    return found
+
+
+def _maidaan_cost_keys(content: ContentSet, params: dict[str, Any], powers: list[str]
+                       ) -> list[Diagnostic]:
+    """M402 at each key of ``maidaan_costs`` that names no Maidaan power (a cost the
+    engine never charges; the power it meant is M404 for lack of one)."""
+    costs = (params.get("maidaan_costs") or {}).get("value")
+    if not isinstance(costs, dict) or content.manifest is None or not powers:
+        return []
+    found: list[Diagnostic] = []
+    for key in costs:
+        found += check_reference(content.manifest, ("parameters", "maidaan_costs", "value", key),
+                                 key, powers, "Maidaan power")
     return found
 
 
