@@ -168,3 +168,19 @@ def test_findings_about_base_content_point_into_the_outside_campaign(
     edit(cards / MARS / "tyranny_cards.yaml", "        resistance: 46\n",
          "        resistance: 11\n")
     assert [f[:2] for f in lint_fast(cards / MARS)[1]] == [("L702", "resistance_cards.yaml")]
+
+
+def test_a_foundation_buff_its_own_soul_forbids(cards: Path) -> None:
+    """Cooperative Commonwealth forbids taking resources; a buff that only takes them
+    can never be used, since the soul holds whenever the buff does."""
+    path = cards / "azadi" / "foundation_cards.yaml"
+    edit(path, "                - {action: influence_voter_card, from: open, discount: 1}",
+         "                - {action: take_resources, count: 1, from: another_player}")
+    code, found, report = lint_fast(cards / "azadi")
+    dead = [d for d in report if d["code"] == "L702"]
+    text = path.read_text(encoding="utf-8").splitlines()
+    title = text.index("      - title: Cooperative Commonwealth") + 1
+    soul, buff = title + 2, title + 5      # the soul's first rule, the buff's first key
+    assert [(d["line"], d["message"], d["related"][0]["line"]) for d in dead] == [
+        (buff, "the idealist buff of 'Cooperative Commonwealth' can never be used: its "
+         "own soul forbids what it needs, and both hold from the vote on", soul)]

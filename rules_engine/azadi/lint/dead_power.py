@@ -15,6 +15,10 @@ gained, or on an Imperial Attack card, since the Imperial Arms stop at azadi), a
 when it answers an Imperial voter placed in a volatile area (Imperial voters are
 never placed there). These are reported at the value that makes them useless.
 
+A Foundation side's soul holds from the vote on, as its buff and the card's Monument
+do: a buff, or that Monument's power, needing only what the soul forbids is dead
+too, reported at the buff (at the soul, for the Monument).
+
 Failing (under The Path of Oneness)::
 
     effects:
@@ -122,9 +126,37 @@ def base_rule_findings(section: str, item: Item) -> Iterator[Diagnostic]:
                              item.loc(*path, "when", "where", "volatile"))
 
 
+def _souls(context: LintContext) -> Iterator[Diagnostic]:
+    """A Foundation side whose own soul (in force from the vote on, as its buff and the
+    card's Monument are) forbids all that its buff, or that Monument's power, needs."""
+    model = context.model
+    items = {i.get("id"): i for i in context.content.items("foundation_cards")}
+    monuments = {m.number: m for m in model.monuments}
+    for card in model.foundation_cards:
+        item = items.get(card.id)
+        for n, side in enumerate(card.sides):
+            blocked = forbidden(side.soul)
+            if not blocked or item is None:
+                continue
+            if dead_under(side.buff, blocked):
+                yield Diagnostic(CODE, SEVERITY, f"the {side.buff_ideologue} buff of "
+                                 f"{side.title!r} can never be used: its own soul forbids "
+                                 "what it needs, and both hold from the vote on",
+                                 item.loc("sides", n, "buff"),
+                                 (Related(item.loc("sides", n, "soul"), "the soul"),))
+            monument = monuments.get(card.monument)
+            if monument is not None and dead_under(monument.power, blocked):
+                yield Diagnostic(CODE, SEVERITY, f"the Monument {monument.title!r} this card "
+                                 f"erects can never be used once {side.title!r} is voted: "
+                                 "its soul forbids what the power needs",
+                                 item.loc("sides", n, "soul"),
+                                 (Related(monument.location, monument.title),))
+
+
 def check(context: LintContext) -> Iterator[Diagnostic]:
     for section, item in every_item(context.content):
         yield from base_rule_findings(section, item)
+    yield from _souls(context)
     model = context.model
     loaded = {c.mandate for c in model.campaigns}
     mandates = [m for m in model.mandates if context.alternate_history or m.id in loaded]
