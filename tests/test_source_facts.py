@@ -287,8 +287,9 @@ def test_an_order_whose_rule_holds_beyond_its_zone(cards: Path) -> None:
     ("mandates.yaml", "{voter_cards_in_use: {set: 8}}", "{voter_cards_in_use: {set: 80}}",
      "set: 80", "mandates.imperial.effects[] (id=patrimonialism): "
      "modify.voter_cards_in_use.set is 80"),
-    ("mandates.yaml", "        - if: {gerrymandering_rights: capital}\n          limit: {per_turn: 1}"
-     "\n          do:\n            - {action: take_resources, count: 1, from: each_other_player}",
+    ("mandates.yaml", "        - if: {gerrymandering_rights: capital}\n"
+     "          limit: {per_turn: 1}\n          do:\n"
+     "            - {action: take_resources, count: 1, from: each_other_player}",
      "        - limit: {per_turn: 1}\n          do:\n            - {action: take_resources, "
      "count: 1, from: each_other_player}", "- limit: {per_turn: 1}",
      "mandates.rebel.effects[]: no if.gerrymandering_rights; the source document fixes "

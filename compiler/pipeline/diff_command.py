@@ -18,8 +18,8 @@ from compiler.diff.compare import Comparison, compare
 from compiler.diff.runs import Plan, Run, plan_game, play_game
 from compiler.diff.sides import Side, SideError, opened
 from compiler.diff.wording import Context
-from compiler.pipeline.command_output import Note, Printed, Refused, safe
 from compiler.pipeline import sim_run
+from compiler.pipeline.command_output import Note, Printed, Refused, safe
 from compiler.pipeline.dask_run import optional_cluster
 from compiler.pipeline.game_failed import finding, rendered
 from rules_engine.core.diagnostics import Diagnostic, Location, Related

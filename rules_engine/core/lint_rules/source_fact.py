@@ -62,6 +62,10 @@ _FIXES = {"length": "{} entries", "range": "{}", "distinct": "a different value 
           "one_of": "one of {}", "always": "{}"}
 
 
+def _shown_value(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def _fixes(fact: Fact) -> str:
     if fact.kind == "combination":
         return _FIXES["combination"].format(" and ".join(map(str, fact.value or ())))
@@ -70,7 +74,7 @@ def _fixes(fact: Fact) -> str:
     if fact.kind == "one_of":
         return _FIXES["one_of"].format(", ".join(map(str, fact.value or ())))
     if fact.kind == "always":
-        return ", ".join(f"{'.'.join(path)}: {str(want).lower() if isinstance(want, bool) else want}"
+        return ", ".join(f"{'.'.join(path)}: {_shown_value(want)}"
                          for path, want in wanted(fact.value))
     return _FIXES[fact.kind].format(shown(fact.value))
 
