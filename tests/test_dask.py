@@ -28,7 +28,8 @@ distributed = pytest.importorskip("distributed", reason="pip install 'samizdat[d
 
 def _spec(game: str) -> Simulation:
     spec = game_spec(game)
-    prepared = engine_options(spec, resolve_seats(spec, "random"), load_content(game, None),
+    prepared = engine_options(spec, resolve_seats(spec, "random"),
+                              load_content(game, None).models[game],
                               {})
     return Simulation(spec.setup, prepared.options)
 
@@ -183,7 +184,7 @@ def _campaign_of(model: Any) -> str:
 
 
 def test_a_lint_task_carries_references_not_the_content(cluster: Any) -> None:
-    model = load_content("azadi", None)
+    model = load_content("azadi", None).models["azadi"]
     remote = dask_run.SharedExecutor(cluster, dask_run.shareable(model))
     alone = [replace(model, campaigns=(c,)) for c in model.campaigns]
     with run_cache.remotely(remote):

@@ -84,8 +84,8 @@ def test_lint_progress_is_on_stderr_and_stdout_is_unchanged(at_once: None) -> No
     assert shown.stdout == quiet.stdout
     assert json.loads(shown.stdout)["summary"]["files"] > 0
     lines = shown.stderr.splitlines()
-    assert lines[0] == "lint: san: simulating games (L811, L812, L813, L814)..."
-    assert re.fullmatch(rf"lint: san: simulating games \(L811, L812, L813, L814\): {DONE}",
+    assert lines[0] == "lint: san: simulating games (L811, L812, L813, L814, L815)..."
+    assert re.fullmatch(rf"lint: san: simulating games \(L811, L812, L813, L814, L815\): {DONE}",
                         lines[-1])
     assert quiet.stderr == ""
 

@@ -284,9 +284,9 @@ def test_an_order_whose_rule_holds_beyond_its_zone(cards: Path) -> None:
      "maidaan_powers.effects[].do[] (id=maidaan-discard): count is 3; the source document "
      "fixes action: discard_voters, count: 2, whose: any, majority: true (Maidaan card - "
      "Cost (paid in Infamy): One Maidaan power"),
-    ("mandates.yaml", "{voter_cards_in_use: {set: 8}}", "{voter_cards_in_use: {set: 80}}",
-     "set: 80", "mandates.imperial.effects[] (id=patrimonialism): "
-     "modify.voter_cards_in_use.set is 80"),
+    ("mandates.yaml", "{voter_cards_in_use: {set: 8}}", "{voter_cards_in_use: {set: 9}}",
+     "set: 9", "mandates.imperial.effects[] (id=patrimonialism): "
+     "modify.voter_cards_in_use.set is 9"),
     ("mandates.yaml", "        - if: {gerrymandering_rights: capital}\n"
      "          limit: {per_turn: 1}\n          do:\n"
      "            - {action: take_resources, count: 1, from: each_other_player}",

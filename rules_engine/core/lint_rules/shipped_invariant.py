@@ -172,6 +172,8 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
                          f"{escalated.higher.data.get(escalation.level)} in every term, and more "
                          "in one", escalated.location,
                          (Related(escalated.other, f"the higher {escalation.level}"),), hint=HINT)
+    if context.content_errors:
+        return      # what no item names, or how often: only of content that loaded whole
     for unused in unused_names(context.content, _DECLARED.lookup(reference, learn_declared)):
         declared = unused.declared
         yield Diagnostic(CODE, SEVERITY, f"{declared.says()} ({declared.support} shipped "
