@@ -19,7 +19,8 @@ SECTIONS = (
 )
 
 LINT_RULES = tuple(f"rules_engine.spring.lint.{name}" for name in (
-    "radicalisable", "resistance_force", "text_drift", "stalls", "seat_balance"))
+    "radicalisable", "resistance_force", "text_drift", "stalls", "seat_balance",
+    "countries_touch"))
 
 
 def build_model(content: ContentSet) -> tuple[object, list[Diagnostic]]:
