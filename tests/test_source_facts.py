@@ -172,7 +172,8 @@ def test_one_virus_card_per_corporation_and_number(cards: Path) -> None:
          "moon\n    type: virus\n    virus_number: 5\n")
     lines = [n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if row == "    virus_number: 5"]
-    assert _departures(cards, "san") == [
+    assert _departures(cards, "san") == [     # a Virus 5 of 4 spaces, and a second one
+        ("always", lines[1] + 1, "track_spaces is 4", []),
         ("combination", lines[1], "corporation moon, virus_number 5 again", [lines[0]])]
     assert lines[1] == where(path, "Mare Honeypot")[0] + 5
 
@@ -319,3 +320,28 @@ def test_a_mandate_printing_another_dissent_cost_than_the_rule(cards: Path) -> N
     assert [(c, f) for c, f, _, _ in found] == [("L602", "mandates.yaml")]
     assert report[0]["message"].startswith("mandates.dissent_cost: any is 2; the source "
                                            "document fixes any: 3")
+
+
+def test_a_virus_5_of_four_spaces_on_both_sides(cards: Path) -> None:
+    """Both Virus 5 cards changed alike (no mirror to break): the source's example
+    fixes three spaces (R9)."""
+    path = cards / "san" / "cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    for corporation in ("moon", "star"):
+        at = text.index("track_spaces: 3", text.index(f"id: {corporation}-virus-5"))
+        text = text[:at] + "track_spaces: 4" + text[at + 15:]
+    path.write_text(text, encoding="utf-8")
+    code, found, report = lint_fast(cards / "san")
+    assert code == 1
+    assert [(c, f) for c, f, _, _ in found] == [("L602", "cards.yaml")] * 2
+    assert report[0]["message"].startswith("cards (deck=virus, virus_number=5): track_spaces "
+                                           "is 4; the source document fixes track_spaces: 3")
+
+
+def test_one_hand_bonus_token_left_on_the_track(cards: Path) -> None:
+    edit(cards / "san" / "game.yaml", "value: [3, 5]", "value: [3]")
+    edit(cards / "san" / "cards.yaml", "{stage: 5, hand_bonus: true}",
+         "{stage: 5, hand_bonus: false}")
+    code, found, report = lint_fast(cards / "san")
+    line = where(cards / "san" / "game.yaml", "where: {hand_bonus: true}, count: 2")[0]
+    assert ("N501", "game.yaml", line, 7) in found
