@@ -390,3 +390,25 @@ def test_a_repeat_is_found_at_the_item_that_left_its_shipped_value(cards: Path) 
                                                  start=1) if line == "        resistance: 34")
     repeats = [d for d in report if d["code"] == "L601" and "resistance" in d["message"]]
     assert [(d["line"], d["related"][0]["line"]) for d in repeats] == [(edited, other)]
+
+
+def test_a_country_colour_that_prints_nearly_as_anothers(cards: Path) -> None:
+    """Iran given a blue one step from Syria's: unique, yet the two print alike."""
+    path = cards / "spring" / "board_and_deck.yaml"
+    edit(path, "#2e86c1", "#1f3f7b")
+    code, found, report = lint_fast(cards / "spring")
+    line, column = where(path, "#1f3f7b")
+    assert found == [("L601", path.name, line, column - 1)]      # at its opening quote
+    assert report[0]["message"] == (
+        "no two shipped items of one folder have a countries.colour within ΔE 10 of each "
+        "other (they must be told apart in print) (11 shipped kept it); #1f3f7b (ΔE 0.7 "
+        "from #1f3f7a) prints nearly alike")
+    assert report[0]["related"][0]["line"] == where(path, "#1f3f7a")[0]
+
+
+def test_colour_distance() -> None:
+    from rules_engine.core.colours import distance
+
+    assert distance("#000000", "#000000") == 0
+    assert round(distance("#000000", "#ffffff")) == 100       # L* from 0 to 100
+    assert distance("#c0392b", "#d35400") > 20                # the nearest shipped pair

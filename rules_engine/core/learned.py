@@ -29,6 +29,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine.core.colours import NEAR, distance, is_colour
 from rules_engine.core.content import ContentSet, Item, is_number
 from rules_engine.core.diagnostics import Location
 
@@ -66,6 +67,9 @@ class Invariant:
             return f"every shipped {self.name} holds {bounds} items"
         if self.kind == "distinct":
             return f"no shipped item repeats a {self.name} in its list"
+        if self.kind == "apart":
+            return (f"no two shipped items of one folder have a {self.name} within ΔE "
+                    f"{self.high:g} of each other (they must be told apart in print)")
         return f"no two shipped items of one folder share a {self.name}"
 
 
@@ -370,6 +374,21 @@ def _item_breaks(invariants: Mapping[Path, Invariant], section: str,
                     yield Break(rule, repeated[0], item.loc(*sub), item)
 
 
+def _near_colours(rule: Invariant, value: Any, item: Item, concrete: Concrete,
+                  seen: Mapping[str, tuple[Item, Concrete]]) -> list[Break]:
+    """A unique colour that prints nearly as one already taken (the ``apart`` kind:
+    within :data:`rules_engine.core.colours.NEAR`), at the later, the nearest related."""
+    if not is_colour(value):
+        return []
+    near = sorted((distance(str(value), other), other) for other in seen if is_colour(other))
+    if not near or near[0][0] >= NEAR:
+        return []
+    apart = Invariant("apart", rule.field, near[0][0], NEAR, rule.support)
+    other, where = seen[near[0][1]]
+    return [Break(apart, f"{value} (ΔE {near[0][0]:.1f} from {near[0][1]})",
+                  item.loc(*concrete), item, other.loc(*where))]
+
+
 def broken(content: ContentSet, invariants: Invariants) -> list[Break]:
     """Every place of ``content`` that breaks one of ``invariants``, in content order."""
     found: list[Break] = []
@@ -393,6 +412,7 @@ def broken(content: ContentSet, invariants: Invariants) -> list[Break]:
                         continue
                     earlier = firsts[path].get(str(value))
                     if earlier is None:
+                        found += _near_colours(rule, value, item, concrete, firsts[path])
                         firsts[path][str(value)] = (item, concrete)
                         continue
                     other, where = earlier

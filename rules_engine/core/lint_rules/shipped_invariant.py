@@ -99,7 +99,8 @@ def _message(found: Break) -> str:
         if isinstance(value, str) else str(value)
     what = {"range": f"{shown} is outside it", "sum": f"these add up to {shown}",
             "length": f"this list holds {shown}", "distinct": f"{shown} is repeated",
-            "unique": f"{shown} is already taken in this folder"}[rule.kind]
+            "unique": f"{shown} is already taken in this folder",
+            "apart": f"{value} prints nearly alike"}[rule.kind]
     return f"{rule.says()} ({rule.support} shipped kept it); {what}"
 
 
