@@ -26,13 +26,14 @@ from rules_engine.core.lint import LintContext
 CODE = "L904"
 NAME = "countries-touch"
 SEVERITY = Severity.WARNING
-LOCAL = True
 
 
 def check(context: LintContext) -> Iterator[Diagnostic]:
     spaces = sorted((s for s in context.content.items("spaces")
                      if isinstance(s.get("number"), int)), key=lambda s: int(s["number"]))
     names = {c.get("id"): c.get("name", c.get("id")) for c in context.content.items("countries")}
+    if not spaces:
+        return
     for before, space in zip([spaces[-1], *spaces[:-1]], spaces, strict=True):
         country, previous = space.get("country"), before.get("country")
         if space.get("kind") == "country" and before.get("kind") == "country" and \
