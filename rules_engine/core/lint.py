@@ -87,7 +87,8 @@ class LintContext:
 CORE_RULES = ("rules_engine.core.lint_rules.source_fact",
               "rules_engine.core.lint_rules.shipped_invariant",
               "rules_engine.core.lint_rules.never_matters",
-              "rules_engine.core.lint_rules.prose_counts")
+              "rules_engine.core.lint_rules.prose_counts",
+              "rules_engine.core.lint_rules.parameter_names")
 """The rules every game runs after its own (:mod:`rules_engine.core.lint_rules`)."""
 LEARNED = frozenset({"L601", "L603"})   # warnings from what the shipped content keeps
 FACTS = "L602"                          # errors from the facts tables' generic checkers
