@@ -412,3 +412,25 @@ def test_colour_distance() -> None:
     assert distance("#000000", "#000000") == 0
     assert round(distance("#000000", "#ffffff")) == 100       # L* from 0 to 100
     assert distance("#c0392b", "#d35400") > 20                # the nearest shipped pair
+
+
+def test_an_entry_written_twice_in_one_list(cards: Path) -> None:
+    """No shipped list repeats an entry word for word: a second {draw: 1} in a card's
+    effects, a second single_use flag, are copies left in."""
+    spring = cards / "spring" / "board_and_deck.yaml"
+    text = spring.read_text(encoding="utf-8")
+    at = text.index("effects: [{draw: 1}]", text.index("id: res-informers"))
+    spring.write_text(text[:at] + "effects: [{draw: 1}, {draw: 1}]" + text[at + 20:],
+                      encoding="utf-8")
+    code, found, report = lint_fast(cards / "spring")
+    line, column = where(spring, "effects: [{draw: 1}, {draw: 1}]")
+    assert found == [("L601", spring.name, line, column + len("effects: [{draw: 1}, "))]
+    assert report[0]["message"] == ("no shipped list repeats an entry (2 shipped lists kept "
+                                    "it); {\"draw\": 1} is written twice here")
+    san = cards / "san" / "cards.yaml"
+    edit(san, "effects: [play_all_types, {draw: 2}, single_use]",
+         "effects: [play_all_types, {draw: 2}, single_use, single_use]")
+    repeats = [d for d in lint_fast(cards / "san")[2] if "written twice" in d["message"]]
+    assert [d["message"] for d in repeats] == [
+        "no shipped list repeats an entry (6 shipped lists kept it); single_use is written "
+        "twice here"]

@@ -20,7 +20,8 @@ Attack card does as much as a higher level of its ideologue; and declared names
 (:mod:`rules_engine.core.declared_values`): every name a parameter lists is some
 item's (every Spring revolution type is some card's subtype); and how often each
 item is named (:mod:`rules_engine.core.named_counts`): every Monument by two
-Foundation cards.
+Foundation cards; and entries written twice (:mod:`rules_engine.core.repeats`): no
+shipped list repeats an entry word for word.
 Each rests on at least eight shipped observations (a link or alternatives, on four); the finding
 names the invariant and how many shipped items keep it. A deliberate departure is kept
 with
@@ -66,6 +67,8 @@ from rules_engine.core.mirrors import Mirror
 from rules_engine.core.mirrors import broken as unmirrored
 from rules_engine.core.mirrors import learn as learn_mirrors
 from rules_engine.core.name_marks import Marks
+from rules_engine.core.repeats import broken as repeated_entries
+from rules_engine.core.repeats import learn as learn_repeats
 from rules_engine.core.name_marks import broken as misnamed
 from rules_engine.core.name_marks import learn as learn_marks
 from rules_engine.core.named_counts import Named
@@ -88,6 +91,7 @@ _ALTERNATIVES: IdentityCache[ContentSet, list[Alternative]] = IdentityCache(4)
 _LEVELS: IdentityCache[ContentSet, list[Escalation]] = IdentityCache(4)
 _DECLARED: IdentityCache[ContentSet, list[Declared]] = IdentityCache(4)
 _NAMED: IdentityCache[ContentSet, list[Named]] = IdentityCache(4)
+_REPEATS: IdentityCache[ContentSet, int] = IdentityCache(4)
 HINT = f"a deliberate departure from the shipped content: `# samizdat: ignore[{CODE}]` " \
        "and why, on this line"
 
@@ -173,6 +177,10 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
                          f"{escalated.higher.data.get(escalation.level)} in every term, and more "
                          "in one", escalated.location,
                          (Related(escalated.other, f"the higher {escalation.level}"),), hint=HINT)
+    for twice in repeated_entries(context.content, _REPEATS.lookup(reference, learn_repeats)):
+        yield Diagnostic(CODE, SEVERITY, f"no shipped list repeats an entry ({twice.support} "
+                         f"shipped lists kept it); {twice.entry} is written twice here",
+                         twice.location, (Related(twice.first, "written first"),), hint=HINT)
     if context.content_errors:
         return      # what no item names, or how often: only of content that loaded whole
     for unused in unused_names(context.content, _DECLARED.lookup(reference, learn_declared)):
