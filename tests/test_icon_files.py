@@ -61,7 +61,7 @@ def test_every_shipped_icon_file_is_an_svg_that_svglib_draws() -> None:
 
 
 def test_unknown_icons_lists_each_missing_name_once_in_order() -> None:
-    library = icons.library("spring")
+    library = icons.library("spring").names
     assert icon_check.unknown_icons("Gain :force: :nope: and :zzz: then :nope:", library) \
         == ("nope", "zzz")
     assert icon_check.unknown_icons("no icons: here", library) == ()
@@ -231,3 +231,18 @@ def test_every_card_type_tag_draws_its_own_games_icon() -> None:
     assert spring is not None and spring.parent.parent.name == "spring"
     equipment = icons.library("san").path("equipment")
     assert equipment is not None and equipment.parent.parent.name == "san"
+
+
+def test_plain_lint_finds_an_icon_the_game_has_no_file_for(cards: Path) -> None:
+    """Without --preflight nothing is fitted; the words are still read for icons."""
+    from tests.conftest import edit
+
+    path = cards / "san" / "cards.yaml"
+    edit(path, "    title: Burn Bag\n",
+         '    title: Burn Bag\n    text: "Destroy 1 card. Gain 1 :hackin:."\n')
+    result = run_cli("lint", str(cards / "san"), "--fast", "--format", "json")
+    found = [d for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "B624"]
+    assert result.exit_code == 1
+    assert [(d["line"], d["message"], d["hint"].split("?")[0]) for d in found] == [
+        (line_of(path, ":hackin:"), "river-equipment-burn-bag text names icon ':hackin:', "
+         "which has no SVG file in the game's icon folders", "did you mean :hacking:")]

@@ -126,16 +126,16 @@ def _icon_problems(markup: str, region: Region, layout: Layout, source: Location
     """B624 for each icon ``markup`` names without an SVG file: at the content string
     that writes it, or at the region for a layout's own text."""
     problems = []
-    for name in icon_check.unknown_icons(markup, library):
+    for name in icon_check.unknown_icons(markup, library.names):
         if region.text is not None:
             problems.append(icon_check.diagnostic(
-                f"region {region.name!r} of layout {layout.name!r}", name, library,
+                f"region {region.name!r} of layout {layout.name!r}", name, library.names,
                 region.location))
         else:
             from compiler.text.text_source import locate_words
 
             problems.append(icon_check.diagnostic(
-                f"{card}: field {region.field!r}", name, library,
+                f"{card}: field {region.field!r}", name, library.names,
                 locate_words(source, [f":{name}:"], region.field)))
     return problems
 

@@ -150,6 +150,10 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
             langs=langs, allow_fallback=allow_fallback))
     elif checked.models:
         found += shipped_translations(loaded, templates)
+    if not preflight:           # the fitted cards say these with --preflight
+        from compiler.text.icon_names import unknown_icon_findings
+
+        found += unknown_icon_findings(checked.contents, templates)
     lines = SourceIndex(checked.sources)
     memo: dict[tuple[str, int], frozenset[str]] = {}
     # a local cluster has as many workers as the lint would fork

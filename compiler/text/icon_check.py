@@ -12,26 +12,25 @@ from __future__ import annotations
 import difflib
 import re
 
-from compiler.pdf.icons import IconLibrary
 from rules_engine.core.diagnostics import Diagnostic, Location, Related, error, quoted
 
 CODE = "B624"
 ICON = re.compile(r":([a-z][a-z0-9_]*):")     # as compiler.typeset.richtext reads an icon
 
 
-def unknown_icons(markup: str, icons: IconLibrary) -> tuple[str, ...]:
-    """The icon names ``markup`` writes that ``icons`` has no file for, each once, in
-    order of first appearance."""
+def unknown_icons(markup: str, names: frozenset[str]) -> tuple[str, ...]:
+    """The icon names ``markup`` writes that are not among ``names`` (the icons the game
+    has a file for), each once, in order of first appearance."""
     if ":" not in markup:
         return ()
-    names = icons.names
     return tuple(dict.fromkeys(n for n in ICON.findall(markup) if n not in names))
 
 
-def diagnostic(what: str, name: str, icons: IconLibrary, location: Location,
+def diagnostic(what: str, name: str, names: frozenset[str], location: Location,
                related: list[Related] | None = None) -> Diagnostic:
-    """The B624 error for ``what`` (a card's field, a region) naming icon ``name``."""
-    close = difflib.get_close_matches(name, sorted(icons.names), n=1)
+    """The B624 error for ``what`` (a card's field, a region) naming icon ``name``,
+    which is not among the game's icon ``names``."""
+    close = difflib.get_close_matches(name, sorted(names), n=1)
     hint = (f"did you mean :{close[0]}:? " if close else "") + \
         f"add {name}.svg to templates/<game>/icons/ (or to your --templates folder's " \
         "<game>/icons/)"
