@@ -284,6 +284,19 @@ def test_plain_lint_holds_the_shipped_catalogues_to_their_cards(spring: Path) ->
     assert [d["code"] for d in json.loads(again.stdout)["diagnostics"]] == ["T105"]
 
 
+def test_a_translation_holding_a_bidi_override_is_y121(spring: Path) -> None:
+    po = spring / "lang" / "ar.po"
+    line, _ = po_entry(po, "common/mot-diaspora:front.title")
+    lines = po.read_text(encoding="utf-8").splitlines()
+    lines[line - 1] = lines[line - 1].replace('msgstr "', 'msgstr "\u202e', 1)
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    found = run_cli("lint", str(spring), "--fast", "--format", "json")
+    assert found.exit_code == 1
+    (hidden,) = json.loads(found.stdout)["diagnostics"]
+    assert (hidden["code"], Path(hidden["file"]).name) == ("Y121", "ar.po")
+    assert "holds U+202E" in hidden["message"]
+
+
 @pytest.mark.parametrize(("text", "numbers"), [
     ("أربع صفحات", [4]), ("وأربعة رجال", [4]), ("الثلاثة", [3]), ("ثلاثة عشر يوما", [13]),
     ("أحد عشر كوكبا", [11]), ("عشرة أيام", [10]), ("٤ صفحات و 2", [2, 4]),

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from compiler.frontend.discover import display
 from compiler.frontend.safe_read import UnreadableFile, read_file
+from compiler.frontend.yaml_loader import _HIDDEN
 from rules_engine.core.diagnostics import Location, error
 
 MAX_CATALOGUE_BYTES = 16 * 1024 * 1024
@@ -50,6 +51,10 @@ class Catalogue:
 def path(root: Path, code: str) -> Path:
     """Where the content folder ``root`` keeps its ``code`` translations."""
     return root / "lang" / f"{code}.po"
+
+
+HIDDEN = _HIDDEN
+"""What no text may hold (Y121), in a translation as in the content's YAML."""
 
 
 def read(roots: Iterable[Path], code: str) -> Catalogue:
@@ -86,6 +91,14 @@ def read(roots: Iterable[Path], code: str) -> Catalogue:
             if not message.id or not isinstance(message.id, str):
                 continue
             text = message.string if isinstance(message.string, str) else ""
+            hidden = HIDDEN.search(text)
+            if hidden is not None:
+                raise LanguageProblem(error(
+                    "Y121", f"the translation of {message.id!r} holds U+"
+                    f"{ord(hidden.group()):04X}, a character that cannot be printed or that "
+                    f"reorders the text around it (character {hidden.start() + 1})",
+                    Location(shown, message.lineno or 0, 1 if message.lineno else 0),
+                    hint="remove it"))
             entry = Entry(message.context or "", message.id, text, message.fuzzy,
                           Location(shown, message.lineno or 0, 1 if message.lineno else 0))
             if message.context:

@@ -87,7 +87,7 @@ def unsuppressed_at_source(found: list[Diagnostic], lines: SourceIndex,
             or not _selected(d.code, select, ignore) or not _suppressed(d, lines, memo)]
 
 
-TRANSLATION_DRIFT = frozenset({"T104", "T105", "T106"})
+TRANSLATION_DRIFT = frozenset({"T104", "T105", "T106", "Y121"})
 """What plain ``lint`` says of the translations the content ships: a catalogue it
 cannot read, and entries that say other numbers or icons than the card, or hold
 another entry's words. Whether a language is complete (T101-T103) is ``--lang``'s."""
