@@ -2,12 +2,12 @@
 
 An engine reads the parameters it knows by name and plays a built-in value for one
 the manifest does not give, so a misspelt name (``hand_limt``) is read by nothing and
-the rule it meant plays its default, a value no line of the content states. The names are learned from the game's shipped manifest: a parameter it does
-not name is a warning at the name, with the closest name it does; a parameter it
-names that the manifest lacks is a warning at the manifest's ``parameters``. A game
-without shipped content (an outside game) is not judged. A deliberate new parameter
-(one a plug-in of your own reads) is kept with ``# samizdat: ignore[L604] reason`` on
-its line.
+the rule it meant plays its default, a value no line of the content states. The
+names are learned from the game's shipped manifest: a parameter it does not name is
+a warning at the name, with the closest name it does; a parameter it names that the
+manifest lacks is a warning at the manifest's ``parameters``. A game without shipped
+content (an outside game) is not judged. A deliberate new parameter (one a plug-in
+of your own reads) is kept with ``# samizdat: ignore[L604] reason`` on its line.
 
 Failing (Spring: the hand limit misspelt)::
 

@@ -67,13 +67,13 @@ from rules_engine.core.mirrors import Mirror
 from rules_engine.core.mirrors import broken as unmirrored
 from rules_engine.core.mirrors import learn as learn_mirrors
 from rules_engine.core.name_marks import Marks
-from rules_engine.core.repeats import broken as repeated_entries
-from rules_engine.core.repeats import learn as learn_repeats
 from rules_engine.core.name_marks import broken as misnamed
 from rules_engine.core.name_marks import learn as learn_marks
 from rules_engine.core.named_counts import Named
 from rules_engine.core.named_counts import broken as miscounted
 from rules_engine.core.named_counts import learn as learn_named
+from rules_engine.core.repeats import broken as repeated_entries
+from rules_engine.core.repeats import learn as learn_repeats
 
 CODE = "L601"
 NAME = "breaks-shipped-invariant"
