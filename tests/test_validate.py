@@ -193,9 +193,11 @@ def test_a_hand_bonus_on_the_wrong_stage_is_found_at_that_stage(cards: Path) -> 
     path = cards / "san" / "cards.yaml"
     edit(path, "  - {stage: 4, hand_bonus: false}", "  - {stage: 4, hand_bonus: true}")
     code, report = validate_json(cards / "san")
+    game = cards / "san" / "game.yaml"     # and a third token where the box has two
     assert (code, triples(report, cards)) == (
-        1, [("M403", "san/cards.yaml", line_of(path, "{stage: 4, hand_bonus: true}"), 28)])
-    (found,) = report["diagnostics"]
+        1, [("M403", "san/cards.yaml", line_of(path, "{stage: 4, hand_bonus: true}"), 28),
+            ("N501", "san/game.yaml", line_of(game, "where: {hand_bonus: true}"), 7)])
+    found = report["diagnostics"][0]
     assert found["message"] == ("Hand Bonus tokens lie on stages [3, 4, 5], but "
                                 "parameters.hand_bonus_stages says [3, 5]")
     assert found["related"][0]["line"] == line_of(cards / "san" / "game.yaml", "value: [3, 5]")
