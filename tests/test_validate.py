@@ -360,3 +360,19 @@ def test_a_maidaan_cost_for_a_power_that_does_not_exist(cards: Path) -> None:
     assert ("M402", line_of(path, "maidaan-convert-voters: 5"),
             "Maidaan power 'maidaan-convert-voters' does not exist") in found
     assert [c for c, _, _ in found] == ["M402", "M404"]
+
+
+def test_a_setup_table_row_copied_over_another_player_count(cards: Path) -> None:
+    """Table 1's 5-player row made a second 4-player row: 5-player games cannot be set
+    up (simulate --players 5 raised), so validation says it at the row and the table."""
+    path = cards / "azadi" / "game.yaml"
+    edit(path, "        - {players: 5, ideology_cards: 25,",
+         "        - {players: 4, ideology_cards: 25,")
+    code, report = validate_json(cards / "azadi")
+    assert code == 1
+    assert [(d["code"], d["line"], d["message"]) for d in report["diagnostics"]] == [
+        ("M403", line_of(path, "    setup_table:") + 4,
+         "Table 1 has no row for 5 players, though the game seats 2 to 5 (players): such a "
+         "game cannot be set up"),
+        ("M403", line_of(path, "- {players: 4, ideology_cards: 25,"),
+         "a second Table 1 row for 4 players (the first is row 3)")]

@@ -228,7 +228,35 @@ def _setup_table(content: ContentSet, params: dict[str, Any],
             continue
         table.append(m.SetupRow(row["players"], row["ideology_cards"],
                                 freeze(row["azadi_points"])))
+    diags += _setup_rows(manifest, rows, table)
     return tuple(table)
+
+
+def _setup_rows(manifest: Item, rows: list[Any], table: list[m.SetupRow]) -> list[Diagnostic]:
+    """M403 at a second row for one player count, and at the table for a count the
+    game seats (``players``) that has no row: a game of that count cannot be set up."""
+    found: list[Diagnostic] = []
+    path = ("parameters", "setup_table", "value")
+    seen: dict[int, int] = {}
+    for n, row in enumerate(rows):
+        count = row.get("players") if isinstance(row, dict) else None
+        if not isinstance(count, int):
+            continue
+        if count in seen:
+            found.append(error("M403", f"a second Table 1 row for {count} players (the first "
+                               f"is row {seen[count] + 1})", manifest.loc(*path, n, "players")))
+        seen.setdefault(count, n)
+    seats = manifest.get("players")
+    low, high = (seats.get("min"), seats.get("max")) if isinstance(seats, dict) else (None,
+                                                                                        None)
+    if isinstance(low, int) and isinstance(high, int) and table and low <= high:
+        lacking = [c for c in range(low, high + 1) if c not in seen]
+        if lacking:
+            found.append(error("M403", f"Table 1 has no row for {', '.join(map(str, lacking))} "
+                               f"players, though the game seats {low} to {high} "
+                               "(players): such a game cannot be set up",
+                               manifest.loc(*path)))
+    return found
 
 
 def _campaign(manifest: Item, sections: dict[str, list[Item]], mandates: set[str],
