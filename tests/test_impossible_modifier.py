@@ -18,6 +18,17 @@ from tests.test_lint_checks import lint_fast
     ("mandates.yaml", "{voter_cards_in_use: {set: 8}}", "{voter_cards_in_use: {set: 80}}",
      "voter_cards_in_use set 80: 80 Voter Cards in use, but the deck holds 60, so the rule "
      "changes nothing"),
+    ("foundation_cards.yaml", "modify: {majority_needed: {add: 1}}",
+     "modify: {majority_needed: {set: 1}}",
+     "majority_needed set 1: a majority would need 1 voters in the smallest zone, of 13 "
+     "areas, and no more than half the areas in every zone: two players could hold one at "
+     "once"),
+    ("foundation_cards.yaml", "modify: {resource_cap: {add: -2}}",
+     "modify: {resource_cap: {add: -12}}",
+     "resource_cap add -12: a resource cap of 0: no player could hold a single resource"),
+    ("mandates.yaml", "modify: {dissent_cost: {add: 1}}", "modify: {dissent_cost: {add: 11}}",
+     "dissent_cost add 11: the cheapest dissent would cost 13 resources, more than the 12 a "
+     "player may hold: no Order or Mandate under it could ever be overturned"),
     ("mandates.yaml", "{open_voter_card_slots: {add: -1}}",
      "{open_voter_card_slots: {add: -3}}",
      "open_voter_card_slots add -3: 0 open Voter Card slots (of 3): no Voter Card could be "
@@ -44,3 +55,14 @@ def test_a_bolder_modifier_within_the_box_is_quiet(cards: Path) -> None:
     edit(cards / "azadi" / "mandates.yaml", "{voter_cards_in_use: {set: 8}}",
          "{voter_cards_in_use: {set: 12}}")
     assert [f for f in lint_fast(cards / "azadi")[1] if f[0] == "L709"] == []
+
+
+def test_a_voter_card_costing_more_than_the_cap_is_l707(cards: Path) -> None:
+    path = cards / "azadi" / "voter_cards.yaml"
+    edit(path, "{id: voter-24, voters: 2, cost: {funds: 1, media: 2, trust: 1}",
+         "{id: voter-24, voters: 2, cost: {funds: 12, media: 2, trust: 1}")
+    code, found, report = lint_fast(cards / "azadi")
+    assert code == 1
+    assert [(d["code"], d["line"], d["message"]) for d in report] == [
+        ("L707", line_of(path, "voter-24"), "influencing the voter card 'voter-24' costs 15 "
+         "resources; a player holds at most 12 (resource_cap), so it can never be paid")]

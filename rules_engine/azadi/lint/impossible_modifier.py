@@ -5,9 +5,12 @@ moves one of the game's quantities: how many voters a majority needs, how many V
 Cards are in use, how many Voter Card slots lie open, how many votes a Voter Card
 gives. A value past what the box holds changes play into something the rules never
 meant, silently: a majority needing more voters than any zone has areas (no zone can
-ever be won where it holds), more Voter Cards in use than the deck holds (the rule
-does nothing), no Voter Card slot left open or no vote on any Voter Card (nobody
-influences or wins with cards again). Reported at the modified value.
+ever be won where it holds) or no more than half of every zone's areas (two players
+could hold one at once), more Voter Cards in use than the deck holds (the rule does
+nothing), no Voter Card slot left open or no vote on any Voter Card (nobody
+influences or wins with cards again), a resource cap of 0 or less, a dissent cost
+raised past the resource cap (no Order or Mandate could be overturned). Reported at
+the modified value.
 
 Failing (zones of at most 21 areas, majority 11)::
 
@@ -23,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rules_engine.azadi.lint.walk import every_item
+from rules_engine.azadi.lint.walk import every_item, total
 from rules_engine.core.content import Item, is_number, mappings
 from rules_engine.core.diagnostics import Diagnostic, Severity
 from rules_engine.core.lint import LintContext
@@ -52,6 +55,19 @@ def _zones(context: LintContext) -> list[tuple[int, int]]:
             if is_number(z.get("areas")) and is_number(z.get("majority"))]
 
 
+def _cap(context: LintContext) -> int | None:
+    manifest = context.content.manifest
+    params = manifest.get("parameters") if manifest is not None else None
+    entry = params.get("resource_cap") if isinstance(params, dict) else None
+    value = entry.get("value") if isinstance(entry, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _dissent_costs(context: LintContext) -> list[int]:
+    return [total(i.get("dissent_cost")) for section in ("imperial_orders", "mandates")
+            for i in context.content.items(section) if isinstance(i.get("dissent_cost"), dict)]
+
+
 def _deck(context: LintContext) -> int:
     return sum(int(c.get("copies", 1)) if is_number(c.get("copies", 1)) else 1
                for c in context.content.items("voter_cards"))
@@ -67,6 +83,23 @@ def _judged(what: str, change: Any, context: LintContext) -> str | None:
             return (f"a majority would need {_changed(majority, change)} voters in the "
                     f"largest zone, of {areas} areas, and more than its areas in every "
                     "zone, so no zone under it can ever be won")
+        if zones and all(n is not None and n <= areas / 2 for n, areas in needed):
+            areas, majority = min(zones)
+            return (f"a majority would need {_changed(majority, change)} voters in the "
+                    f"smallest zone, of {areas} areas, and no more than half the areas in "
+                    "every zone: two players could hold one at once")
+    if what == "resource_cap":
+        cap = _cap(context)
+        value = _changed(cap, change) if cap is not None else None
+        if value is not None and value <= 0:
+            return f"a resource cap of {value}: no player could hold a single resource"
+    if what == "dissent_cost":
+        cap, costs = _cap(context), _dissent_costs(context)
+        if cap is not None and costs and isinstance(change, dict) and \
+                is_number(change.get("add")) and min(costs) + int(change["add"]) > cap:
+            return (f"the cheapest dissent would cost {min(costs) + int(change['add'])} "
+                    f"resources, more than the {cap} a player may hold: no Order or Mandate "
+                    "under it could ever be overturned")
     if what == "voter_cards_in_use":
         deck = _deck(context)
         value = _changed(deck, change)

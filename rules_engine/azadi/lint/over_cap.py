@@ -2,9 +2,10 @@
 
 A player holds at most ``resource_cap`` resources (game.yaml; 12 in SHASN, Legacy
 and Infamy included) and discards down to it before doing anything else, so a
-dissent cost (an Imperial Order's, a Mandate's, the game's ``mandate_dissent_cost``)
-or a power's ``cost:`` asking for more can never be paid: the Order can never be
-overturned, the power never used. Reported at the cost.
+dissent cost (an Imperial Order's, a Mandate's, the game's ``mandate_dissent_cost``),
+a power's ``cost:`` or a voter card's cost asking for more can never be paid: the
+Order can never be overturned, the power never used, the card never influenced.
+Reported at the cost.
 
 Failing (resource cap 12)::
 
@@ -61,6 +62,9 @@ def check(context: LintContext) -> Iterator[Diagnostic]:
             kind = "Imperial Order" if section == "imperial_orders" else "Mandate"
             yield _finding(f"dissent against the {kind} {name!r}", cost, cap,
                            item.loc("dissent_cost"))
+        if section == "voter_cards" and total(item.get("cost")) > cap:
+            yield _finding(f"influencing the voter card {name!r}", item.get("cost"), cap,
+                           item.loc("cost"))
         for path, ability in abilities(item.data):
             if total(ability.get("cost")) > cap:
                 yield _finding(f"a power of {name!r}", ability["cost"], cap,
