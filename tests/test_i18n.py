@@ -510,3 +510,12 @@ def test_most_swaps_of_the_shipped_french_are_found() -> None:
             found += any(s.first is traded[i] and s.second is traded[j]
                          for s in swapped(traded))
     assert pairs == 2862 and found >= 0.8 * pairs
+
+
+def test_a_translation_in_eastern_digits_is_drift() -> None:
+    """R65 (3): every language prints Western digits, as the shared boards do."""
+    from compiler.i18n.translate import drift
+
+    assert drift("April 1775", "अप्रैल १७७५", "hi") == (
+        "digits १५७ where every language prints Western digits (ruling R65)")
+    assert drift("April 1775", "अप्रैल 1775", "hi") is None

@@ -53,6 +53,10 @@ def drift(source: str, text: str, lang: str = "") -> str | None:
                 source, "en") == number_words.said(text, lang)):    # "Fifteen" as 15
             said.append(f"{what} {', '.join(before) or 'none'} in English but "
                         f"{', '.join(after) or 'none'} in the translation")
+    eastern = sorted({c for c in text if c.isdigit() and not c.isascii()})
+    if eastern:                  # R65 (3): numbers print in Western digits everywhere
+        said.append(f"digits {''.join(eastern)} where every language prints Western digits "
+                    "(ruling R65)")
     if lang and not said:
         english = set(number_words.said(source, "en"))
         extra = sorted(set(number_words.said(text, lang)) - english)
