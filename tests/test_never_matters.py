@@ -76,3 +76,18 @@ def test_the_shipped_content_is_quiet() -> None:
         content = shipped_content(game)
         assert content is not None
         assert found(content, learn(content)) == []
+
+
+def test_an_attack_discard_the_player_may_make_none_of(cards: Path) -> None:
+    """up_to: true on a discard lets the attacked player discard none, and none is what
+    they choose (R41): the Attack card then does nothing."""
+    from tests.conftest import line_of
+
+    path = cards / "azadi" / "attack_cards.yaml"
+    edit(path, "          - {action: discard_resources, count: 2, kind: funds}\n",
+         "          - {action: discard_resources, count: 2, kind: funds, up_to: true}\n")
+    report = lint_fast(cards / "azadi")[2]
+    assert [(d["code"], d["line"], d["message"]) for d in report] == [
+        ("L603", line_of(path, "kind: funds, up_to: true"),
+         "discard_resources with up_to: true lets the player do none of it, and doing none "
+         "is never worse for them, so this action never does anything (ruling R41)")]

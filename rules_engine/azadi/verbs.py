@@ -36,7 +36,7 @@ MAXIMAL = ("doing the most is never worse for the player here, so the engine alw
 UP_TO = Param("up_to", "bool", "the count is a maximum", default=False, inert=MAXIMAL)
 # on a verb that only costs the player, "up to" lets them do none, and they do none
 UP_TO_NONE = Param("up_to", "bool", "the count is a maximum: the player does none",
-                   default=False)
+                   default=False, voids=(True,))
 
 
 def _count(doc: str = "how many", default: object = 1) -> Param:

@@ -45,6 +45,8 @@ class Param:
     applies_with: tuple[str, tuple[Any, ...]] | None = None
     # why every value plays the same for a player choosing well (a ruling), if so
     inert: str = ""
+    # values with which the action does nothing at all (a player choosing well does none)
+    voids: tuple[Any, ...] = ()
 
     def runnable(self, value: Any, contexts: Iterable[str] = ()) -> str | None:
         """Why the engine cannot run ``value`` here (None: it can)."""
@@ -92,6 +94,14 @@ class VerbTable:
         for name, verb in self.verbs.items():
             if name != verb.name:
                 raise ValueError(f"verb table of {self.game}: {name!r} holds {verb.name!r}")
+
+    def void(self, verb: str, params: Mapping[str, Any]) -> str | None:
+        """The parameter whose value makes one action do nothing at all, if one does."""
+        entry = self.verbs.get(verb)
+        for param in entry.params if entry is not None else ():
+            if param.voids and params.get(param.name) in param.voids:
+                return param.name
+        return None
 
     def handlers(self) -> dict[str, Callable[..., Any]]:
         """The interpreter's dispatch: every verb that has a handler."""

@@ -5,7 +5,9 @@ Learned from the game's shipped content (:mod:`rules_engine.core.never_matters`)
 two entries of one list that do the same once their words are set aside (a choice
 between them never matters), two items of one kind in one folder that do the same
 apart from their words, id and labels, and a field that no shipped item of the
-item's category carries while other categories do. Each rests on at least eight
+item's category carries while other categories do; and, from the game's verb table
+(not learned), an action a parameter value makes do nothing (``up_to: true`` on a
+discard: the player does none, R41). Each learned one rests on at least eight
 shipped observations, which the finding names. A deliberate repeat is kept with
 ``# samizdat: ignore[L603] reason`` on the line.
 
@@ -26,11 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules_engine.core.content import ContentSet
+from rules_engine.core.content import ContentSet, every_item, mappings
 from rules_engine.core.diagnostics import Diagnostic, Related, Severity
 from rules_engine.core.identity_cache import IdentityCache
 from rules_engine.core.lint import LintContext
 from rules_engine.core.never_matters import Finding, Learned, found, learn
+from rules_engine.games import verb_table
 
 CODE = "L603"
 NAME = "never-matters"
@@ -53,7 +56,28 @@ def _message(finding: Finding) -> str:
             f"on this kind it can never take effect")
 
 
+def _void_actions(context: LintContext) -> Iterator[Diagnostic]:
+    """An action a parameter makes do nothing (``up_to: true`` on a discard: the player
+    does none), from the game's verb table: it can never matter, wherever it is."""
+    table = verb_table(context.game)
+    if table is None:
+        return
+    for _, item in every_item(context.content):
+        for path, entry in mappings(item.data):
+            verb = entry.get("action")
+            if not isinstance(verb, str):
+                continue
+            name = table.void(verb, entry)
+            if name is not None:
+                yield Diagnostic(CODE, SEVERITY, f"{verb} with {name}: "
+                                 f"{str(entry[name]).lower()} lets the player do none of it, "
+                                 "and doing none is never worse for them, so this action "
+                                 "never does anything (ruling R41)", item.loc(*path, name),
+                                 hint=f"drop {name}, or `# samizdat: ignore[{CODE}]` and why")
+
+
 def check(context: LintContext) -> Iterator[Diagnostic]:
+    yield from _void_actions(context)
     reference = context.reference
     if reference is None:
         return
