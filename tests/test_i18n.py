@@ -284,6 +284,25 @@ def test_plain_lint_holds_the_shipped_catalogues_to_their_cards(spring: Path) ->
     assert [d["code"] for d in json.loads(again.stdout)["diagnostics"]] == ["T105"]
 
 
+def test_an_entry_for_a_field_no_card_prints_is_t107(spring: Path) -> None:
+    """A mistyped msgctxt: plain lint finds the orphan entry; --lang also finds the card
+    left untranslated."""
+    po = spring / "lang" / "fr.po"
+    text = po.read_text(encoding="utf-8")
+    wrong = 'msgctxt "common/rev-strike-miners:front.titel"'
+    po.write_text(text.replace('msgctxt "common/rev-strike-miners:front.title"', wrong),
+                  encoding="utf-8")
+    plain = run_cli("lint", str(spring), "--fast", "--format", "json")
+    (orphan,) = json.loads(plain.stdout)["diagnostics"]
+    assert (orphan["code"], orphan["severity"], Path(orphan["file"]).name, orphan["line"]) == \
+        ("T107", "warning", "fr.po", line_of(po, wrong) + 1)      # at its msgid
+    assert orphan["message"].startswith("common/rev-strike-miners:front.titel: the fr "
+                                        "catalogue translates a field no card prints")
+    asked = run_cli("lint", str(spring), "--fast", "--lang", "fr", "--format", "json")
+    assert sorted(d["code"] for d in json.loads(asked.stdout)["diagnostics"]) == \
+        ["T101", "T107"]
+
+
 def test_a_translation_holding_a_bidi_override_is_y121(spring: Path) -> None:
     po = spring / "lang" / "ar.po"
     line, _ = po_entry(po, "common/mot-diaspora:front.title")

@@ -87,7 +87,7 @@ def unsuppressed_at_source(found: list[Diagnostic], lines: SourceIndex,
             or not _selected(d.code, select, ignore) or not _suppressed(d, lines, memo)]
 
 
-TRANSLATION_DRIFT = frozenset({"T104", "T105", "T106", "Y121"})
+TRANSLATION_DRIFT = frozenset({"T104", "T105", "T106", "T107", "Y121"})
 """What plain ``lint`` says of the translations the content ships: a catalogue it
 cannot read, and entries that say other numbers or icons than the card, or hold
 another entry's words. Whether a language is complete (T101-T103) is ``--lang``'s."""
@@ -111,7 +111,23 @@ def shipped_translations(loaded: Any, templates: Path | None) -> list[Diagnostic
         return []
     found = preflight_findings(loaded, BuildOptions(Path("."), templates=templates,
                                                     langs=langs, allow_fallback=True))
-    return [d for d in found if d.code in TRANSLATION_DRIFT]
+    return [d for d in found if d.code in TRANSLATION_DRIFT] + orphans(loaded.validation, langs)
+
+
+def orphans(checked: Any, langs: tuple[str, ...]) -> list[Diagnostic]:
+    """T107 for the catalogue entries of ``langs`` that no card's field takes."""
+    from compiler.i18n.languages import LanguageProblem
+    from compiler.i18n.orphans import orphan_entries
+
+    found: list[Diagnostic] = []
+    for game, model in sorted(checked.models.items()):
+        roots = [Path(r) for r in checked.content_roots.get(game, [])]
+        for code in langs:
+            try:
+                found += orphan_entries(game, model, roots, code)
+            except LanguageProblem:
+                continue            # a catalogue that cannot be read: T104, said once
+    return found
 
 
 def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
@@ -148,6 +164,7 @@ def lint(paths: list[Path], *, select: tuple[str, ...] = (), ignore: tuple[str, 
         found += preflight_findings(loaded, BuildOptions(
             Path("."), templates=templates, min_text=min_text, preflight=preflight,
             langs=langs, allow_fallback=allow_fallback))
+        found += orphans(checked, langs or shipped_languages(checked))
     elif checked.models:
         found += shipped_translations(loaded, templates)
     if not preflight:           # the fitted cards say these with --preflight

@@ -422,6 +422,12 @@ _CODES: tuple[Code, ...] = (
          "back, resemble their English sources clearly better than as they stand: two "
          "cards would print each other's words. A warning at the first entry, the other a "
          "related place; judged in languages written in the same letters as English."),
+    Code("T107", "orphan-translation", "A catalogue entry for a field no card prints.",
+         "An entry whose context (``deck/card:side.field``) names no printed field of "
+         "the content: a mistyped context, or a card removed or renamed since the "
+         "catalogue was written. Its words are printed nowhere, and the field it meant "
+         "prints untranslated. A warning at the entry; `samizdat i18n extract` keeps such "
+         "entries as obsolete."),
     Code("X101", "unreadable-spreadsheet", "A spreadsheet given to `samizdat import sheet` "
          "cannot be read.",
          "The file must be an .xlsx workbook (a zip archive of XML files, as Excel, "
@@ -512,7 +518,7 @@ CODES: dict[str, Code] = {c.code: c for c in _CODES}
 
 WARNINGS = frozenset({"Y120", "F205", "F209", "F290", "B603", "B604", "B625", "B634",
                       "B636", "B637", "B638", "B639", "B640", "B641", "B642", "B643", "T105",
-                      "T106", "R101",
+                      "T106", "T107", "R101",
                       "R103", "D101", "D102"})
 """The catalogue's codes reported as warnings (F290 is as severe as the worst it
 counts); every other one is an error. docs/rules.md's "default" column says the same."""
