@@ -121,6 +121,8 @@ def orphans(checked: Any, langs: tuple[str, ...]) -> list[Diagnostic]:
 
     found: list[Diagnostic] = []
     for game, model in sorted(checked.models.items()):
+        if checked.game_errors.get(game, 0):
+            continue                # a card that did not load would make its entries orphans
         roots = [Path(r) for r in checked.content_roots.get(game, [])]
         for code in langs:
             try:
