@@ -119,3 +119,11 @@ def values_at(data: Any, keys: Sequence[str], each: str = "[]",
 def is_number(value: Any) -> bool:
     """An int or float that is not a bool."""
     return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def whole_parameter(manifest: Item | None, name: str) -> int | None:
+    """The manifest's parameter ``name``'s value, when it is a whole number."""
+    params = manifest.get("parameters") if manifest is not None else None
+    entry = params.get(name) if isinstance(params, Mapping) else None
+    value = entry.get("value") if isinstance(entry, Mapping) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules_engine.core.content import Item
+from rules_engine.core.content import Item, whole_parameter
 from rules_engine.core.diagnostics import Location
 from rules_engine.core.effects import freeze, thaw
 from rules_engine.core.run_cache import GameFailed, cached_run
@@ -50,10 +50,7 @@ class Binding:
 
 def limit_of(manifest: Item | None) -> int | None:
     """The manifest's ``max_turns`` value, if it gives a whole number."""
-    params = manifest.get("parameters") if manifest is not None else None
-    entry = params.get(PARAMETER) if isinstance(params, dict) else None
-    value = entry.get("value") if isinstance(entry, dict) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return whole_parameter(manifest, PARAMETER)
 
 
 def binding(manifest: Item | None, spec: Simulation, records: Sequence[GameRecord],

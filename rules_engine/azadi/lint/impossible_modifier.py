@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from rules_engine.azadi.lint.over_cap import resource_cap
 from rules_engine.azadi.lint.walk import every_item, total
 from rules_engine.core.content import Item, is_number, mappings
 from rules_engine.core.diagnostics import Diagnostic, Severity
@@ -55,14 +56,6 @@ def _zones(context: LintContext) -> list[tuple[int, int]]:
             if is_number(z.get("areas")) and is_number(z.get("majority"))]
 
 
-def _cap(context: LintContext) -> int | None:
-    manifest = context.content.manifest
-    params = manifest.get("parameters") if manifest is not None else None
-    entry = params.get("resource_cap") if isinstance(params, dict) else None
-    value = entry.get("value") if isinstance(entry, dict) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 def _dissent_costs(context: LintContext) -> list[int]:
     return [total(i.get("dissent_cost")) for section in ("imperial_orders", "mandates")
             for i in context.content.items(section) if isinstance(i.get("dissent_cost"), dict)]
@@ -89,12 +82,12 @@ def _judged(what: str, change: Any, context: LintContext) -> str | None:
                     f"smallest zone, of {areas} areas, and no more than half the areas in "
                     "every zone: two players could hold one at once")
     if what == "resource_cap":
-        cap = _cap(context)
+        cap = resource_cap(context)
         value = _changed(cap, change) if cap is not None else None
         if value is not None and value <= 0:
             return f"a resource cap of {value}: no player could hold a single resource"
     if what == "dissent_cost":
-        cap, costs = _cap(context), _dissent_costs(context)
+        cap, costs = resource_cap(context), _dissent_costs(context)
         if cap is not None and costs and isinstance(change, dict) and \
                 is_number(change.get("add")) and min(costs) + int(change["add"]) > cap:
             return (f"the cheapest dissent would cost {min(costs) + int(change['add'])} "

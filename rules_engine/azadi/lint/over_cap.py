@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules_engine.azadi.lint.walk import abilities, every_item, total
+from rules_engine.core.content import whole_parameter
 from rules_engine.core.diagnostics import Diagnostic, Location, Severity
 from rules_engine.core.lint import LintContext
 
@@ -30,12 +31,9 @@ NAME = "over-the-cap"
 SEVERITY = Severity.ERROR
 
 
-def _cap(context: LintContext) -> int | None:
-    manifest = context.content.manifest
-    params = manifest.get("parameters", {}) if manifest else {}
-    entry = params.get("resource_cap") if isinstance(params, dict) else None
-    value = entry.get("value") if isinstance(entry, dict) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+def resource_cap(context: LintContext) -> int | None:
+    """The manifest's ``resource_cap`` value, if it gives a whole number."""
+    return whole_parameter(context.content.manifest, "resource_cap")
 
 
 def _finding(what: str, cost: Any, cap: int, where: Location) -> Diagnostic:
@@ -45,7 +43,7 @@ def _finding(what: str, cost: Any, cap: int, where: Location) -> Diagnostic:
 
 
 def check(context: LintContext) -> Iterator[Diagnostic]:
-    cap = _cap(context)
+    cap = resource_cap(context)
     if cap is None:
         return
     manifest = context.content.manifest
